@@ -1,0 +1,91 @@
+package dev.dartasync;
+
+import dev.dartasync.internal.DartText;
+
+/**
+ * Dart's {@code AsyncError}: an error together with its stack trace, as carried by a failed future
+ * (for example in {@link ParallelWaitError#errors()}).
+ *
+ * <p>{@link #toString()} is the error's own text, Dart's {@code '$error'}: an
+ * {@code AsyncError(new StateError("ads down"), s)} prints {@code Bad state: ads down}.
+ *
+ * <p>Two async errors are equal when they hold the identical error and the identical stack trace.
+ */
+public final class AsyncError {
+    private final Throwable error;
+    private final StackTrace stackTrace;
+
+    /**
+     * Creates an async error. A {@code null} stack trace is replaced by
+     * {@link #defaultStackTrace(Throwable)}, as in Dart.
+     *
+     * @param error the error; not {@code null}
+     * @param stackTrace its stack trace, or {@code null} for the error's own
+     * @throws ArgumentError {@code Invalid argument(s) (error): Must not be null} if {@code error} is null
+     */
+    public AsyncError(Throwable error, StackTrace stackTrace) {
+        this.error = ArgumentError.checkNotNull(error, "error");
+        this.stackTrace = stackTrace != null ? stackTrace : defaultStackTrace(error);
+    }
+
+    /**
+     * The stack trace to use for an error that comes without one, Dart's
+     * {@code AsyncError.defaultStackTrace}. Dart uses the stack recorded in an {@code Error} when it
+     * was thrown; every Java throwable records one, so this is {@link StackTrace#of(Throwable)}.
+     *
+     * @param error the error
+     * @return the error's own stack trace, rendered the Dart way
+     */
+    public static StackTrace defaultStackTrace(Throwable error) {
+        return StackTrace.of(error);
+    }
+
+    /**
+     * The error.
+     *
+     * @return the error, never {@code null}
+     */
+    public Throwable error() {
+        return error;
+    }
+
+    /**
+     * The stack trace of the error.
+     *
+     * @return the stack trace, never {@code null}
+     */
+    public StackTrace stackTrace() {
+        return stackTrace;
+    }
+
+    /**
+     * Dart's text: the error's text alone, e.g. {@code Bad state: ads down}.
+     *
+     * @return {@code DartText.toDartString(error())}
+     */
+    @Override
+    public String toString() {
+        return DartText.toDartString(error);
+    }
+
+    /**
+     * Equal to another async error holding the identical error and identical stack trace.
+     *
+     * @param other any object
+     * @return whether {@code other} is an equal async error
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof AsyncError that && that.error == error && that.stackTrace == stackTrace;
+    }
+
+    /**
+     * A hash of the identities of the error and the stack trace.
+     *
+     * @return the hash code
+     */
+    @Override
+    public int hashCode() {
+        return 31 * System.identityHashCode(error) + System.identityHashCode(stackTrace);
+    }
+}

@@ -1,0 +1,266 @@
+package dev.dartasync;
+
+import dev.dartasync.internal.Awaits;
+import dev.dartasync.internal.DartText;
+import dev.dartasync.internal.EventLoop;
+import dev.dartasync.internal.FutureImpl;
+import dev.dartasync.internal.LoopClock;
+import dev.dartasync.internal.Sneaky;
+import dev.dartasync.internal.ZoneImpl;
+import java.io.PrintStream;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
+
+/**
+ * The entry points of Dart's async model: start an isolate ({@link #run}, {@link #runMain}), write
+ * {@code async} functions ({@link #async}, {@link #await}), queue microtasks, print, and route
+ * uncaught errors with zones. Meant to be imported statically: {@code import static
+ * dev.dartasync.Dart.*;}.
+ *
+ * <h2>The model</h2>
+ *
+ * An isolate is one thread with two queues. After the current piece of code (an event: the entry
+ * point, a timer, a message) returns, <b>every</b> microtask runs, including microtasks queued by
+ * microtasks, before the next event. {@code async} bodies run on the same thread: {@code await}
+ * only decides when the rest of the body runs, never where.
+ */
+public final class Dart {
+  private Dart() {}
+
+  // ---- isolates -------------------------------------------------------------------------------
+
+  /**
+   * Runs {@code main} as the entry point of a new isolate on the calling thread, the way
+   * {@code dart run} does, and returns its value once the isolate has run dry (no microtask,
+   * event, timer or keep-alive left). {@code main} runs as an async body, so it may {@link #await}.
+   *
+   * @throws Throwable (unchecked, the original object) the uncaught error that stopped the isolate
+   * @throws IllegalStateException if this thread already runs an event loop, or if the isolate ran
+   *     dry before {@code main}'s future completed (Dart would simply exit)
+   */
+  public static <T> T run(Callable<T> main) {
+    Objects.requireNonNull(main, "main");
+    EventLoop loop = runLoop(main);
+    if (loop.fatalError() != null) {
+      throw Sneaky.<RuntimeException>rethrow(loop.fatalError());
+    }
+    return mainResult(loop);
+  }
+
+  /** {@link #run(Callable)} for a main without a value. */
+  public static void run(Runnable main) {
+    Objects.requireNonNull(main, "main");
+    run(callable(main));
+  }
+
+  /**
+   * Runs {@code main} like {@code dart run} runs a program, then ends the process: on an uncaught
+   * error it prints {@code Unhandled exception:}, the error's Dart text and its stack trace to
+   * standard error and exits with code 255; when the isolate runs dry it exits with code 0 (also
+   * when main's future never completed, as Dart does). Never returns.
+   */
+  public static void runMain(Callable<?> main) {
+    Objects.requireNonNull(main, "main");
+    EventLoop loop = runLoop(main);
+    System.out.flush();
+    Throwable fatal = loop.fatalError();
+    if (fatal != null) {
+      printUnhandled(System.err, fatal, loop.fatalStackTrace());
+      System.err.flush();
+      System.exit(255);
+    }
+    System.exit(0);
+  }
+
+  /** {@link #runMain(Callable)} for a main without a value. */
+  public static void runMain(Runnable main) {
+    Objects.requireNonNull(main, "main");
+    runMain(callable(main));
+  }
+
+  /** Prints an uncaught error the way the {@code dart} command does. */
+  static void printUnhandled(PrintStream out, Throwable error, StackTrace stackTrace) {
+    out.println("Unhandled exception:");
+    out.println(DartText.toDartString(error));
+    String stack = stackTrace == null ? "" : stackTrace.toString();
+    if (!stack.isEmpty()) {
+      out.print(stack.endsWith("\n") ? stack : stack + "\n");
+    }
+  }
+
+  private static EventLoop runLoop(Callable<?> main) {
+    if (EventLoop.current() != null) {
+      throw new IllegalStateException(
+          "Dart.run was called on a thread that already runs an event loop (an isolate's thread "
+              + "or one of its async bodies). A thread carries one isolate; use Dart.async(...) to "
+              + "start more work on it.");
+    }
+    EventLoop loop = new EventLoop(LoopClock.system());
+    @SuppressWarnings("unchecked")
+    FutureImpl<Object>[] result = new FutureImpl[1];
+    loop.post(() -> result[0] = loop.startBody(main));
+    loop.run();
+    MAIN_RESULT.set(result[0]);
+    return loop;
+  }
+
+  private static final ThreadLocal<FutureImpl<Object>> MAIN_RESULT = new ThreadLocal<>();
+
+  @SuppressWarnings("unchecked")
+  private static <T> T mainResult(EventLoop loop) {
+    FutureImpl<Object> result = MAIN_RESULT.get();
+    MAIN_RESULT.remove();
+    if (result == null || !result.isComplete()) {
+      throw new IllegalStateException(
+          "The isolate ran dry before main's future completed: nothing was left to complete it "
+              + "(no microtask, event, timer or open port). Dart would exit here; Dart.run has no "
+              + "value to return.");
+    }
+    if (result.hasError()) {
+      throw Sneaky.<RuntimeException>rethrow(result.error().error());
+    }
+    return (T) result.value();
+  }
+
+  // ---- async / await --------------------------------------------------------------------------
+
+  /**
+   * Calls {@code body} as a Dart {@code async} function: it runs <b>synchronously</b>, before this
+   * returns, until its first {@link #await} of something not yet available; the rest runs later on
+   * this isolate's thread. The returned future completes synchronously when the body returns
+   * (listeners run at once); if the body throws before its first await the future completes with
+   * the error one microtask later (time to attach a handler), after an await at once.
+   *
+   * @throws IllegalStateException if this thread belongs to no isolate
+   */
+  @SuppressWarnings("unchecked")
+  public static <T> DFuture<T> async(Callable<T> body) {
+    Objects.requireNonNull(body, "body");
+    return (DFuture<T>) (DFuture<?>) EventLoop.require().startBody(body);
+  }
+
+  /** {@link #async(Callable)} for a body without a value; the future completes with null. */
+  public static DFuture<Void> async(Runnable body) {
+    Objects.requireNonNull(body, "body");
+    return async(callable(body));
+  }
+
+  /**
+   * Dart's {@code await future}: suspends the calling async body until {@code future} completes,
+   * then returns its value or throws its error (the original object, checked or not).
+   *
+   * <ul>
+   *   <li>pending future: the body resumes synchronously inside the future's completion;
+   *   <li>completed future: the body resumes in the next microtask (queued now);
+   *   <li>{@code null}: Dart's {@code await null}, one microtask.
+   * </ul>
+   *
+   * Outside an async body on an isolate's thread this throws {@link IllegalStateException} (it
+   * would block the event loop); on a thread that belongs to no isolate it blocks that thread until
+   * the future completes (a bridge for tests and plain Java code).
+   */
+  public static <T> T await(DFuture<T> future) {
+    try {
+      return Awaits.await(future);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw Sneaky.<RuntimeException>rethrow(e);
+    }
+  }
+
+  /**
+   * Dart's {@code await value} for a value that is not a future: the body resumes with
+   * {@code value} in the next microtask. (A DFuture passed as an Object is awaited as a future.)
+   */
+  public static <T> T await(T value) {
+    try {
+      return Awaits.await(value);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw Sneaky.<RuntimeException>rethrow(e);
+    }
+  }
+
+  // ---- microtasks, unawaited, print -----------------------------------------------------------
+
+  /**
+   * Queues {@code callback} at the end of the microtask queue, in the current zone: it runs after
+   * the current code and the microtasks already queued, before the next event. In the root zone an
+   * error it throws stops the isolate.
+   *
+   * @throws IllegalStateException if this thread belongs to no isolate
+   */
+  public static void scheduleMicrotask(Runnable callback) {
+    Objects.requireNonNull(callback, "callback");
+    ZoneImpl.current().scheduleMicrotask(callback);
+  }
+
+  /**
+   * Dart's {@code unawaited(future)}: says on purpose that nobody waits for {@code future}. Does
+   * nothing else: an error of the future is still uncaught unless it has a handler.
+   */
+  public static void unawaited(DFuture<?> future) {
+    // Intentionally empty: the call documents intent, as in Dart.
+  }
+
+  /**
+   * Dart's {@code print(object)}: writes the Dart text of {@code object} and a newline to standard
+   * output, through the current zone. Dart texts: {@code null}, {@code 1.0}, {@code [a, b]},
+   * {@code {k: v}}, {@code (a, b)} for tuples, {@code 0:00:01.500000} for a Duration, Dart's error
+   * texts ({@code Bad state: …}).
+   */
+  public static void print(Object object) {
+    EventLoop loop = EventLoop.current();
+    if (loop == null) {
+      System.out.println(DartText.toDartString(object));
+    } else {
+      Zone.current().print(object);
+    }
+  }
+
+  // ---- zones ----------------------------------------------------------------------------------
+
+  /**
+   * Dart's {@code runZonedGuarded(body, onError)}: runs {@code body} synchronously in a new error
+   * zone whose uncaught errors (from futures, timers, microtasks and bodies started in it) go to
+   * {@code onError}, which runs in the parent zone. A synchronous throw from {@code body} also goes
+   * to {@code onError}, and then this returns null. An error {@code onError} throws goes to the
+   * parent zone.
+   */
+  public static <R> R runZonedGuarded(
+      Callable<R> body, BiConsumer<? super Throwable, ? super StackTrace> onError) {
+    Objects.requireNonNull(body, "body");
+    Objects.requireNonNull(onError, "onError");
+    ZoneImpl zone = ZoneImpl.current().fork(onError);
+    try {
+      return zone.run(body);
+    } catch (Throwable e) {
+      zone.handleUncaughtError(e, StackTrace.of(e));
+      return null;
+    }
+  }
+
+  /** {@link #runZonedGuarded(Callable, BiConsumer)} for a body without a value. */
+  public static void runZonedGuarded(
+      Runnable body, BiConsumer<? super Throwable, ? super StackTrace> onError) {
+    Objects.requireNonNull(body, "body");
+    runZonedGuarded(callable(body), onError);
+  }
+
+  /**
+   * Dart's {@code runZoned(body)}: runs {@code body} synchronously in a new zone that shares its
+   * parent's error handling; errors thrown by {@code body} propagate to the caller.
+   */
+  public static <R> R runZoned(Callable<R> body) {
+    Objects.requireNonNull(body, "body");
+    return ZoneImpl.current().fork(null).run(body);
+  }
+
+  private static Callable<Void> callable(Runnable body) {
+    return () -> {
+      body.run();
+      return null;
+    };
+  }
+}

@@ -1,0 +1,42 @@
+package dev.dartasync;
+
+/**
+ * Dart's {@code StateError}: the operation is not allowed in the current state of the object.
+ *
+ * <p>{@link #toString()} is {@code Bad state: <message>}, e.g. completing a completer twice throws
+ * {@code Bad state: Future already completed}. {@link #getMessage()} is the message alone.
+ */
+public class StateError extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    private final String message;
+
+    /**
+     * Creates a state error with a message describing the problem.
+     *
+     * @param message the description, e.g. {@code "Future already completed"}
+     */
+    public StateError(String message) {
+        super(message);
+        this.message = message;
+    }
+
+    /**
+     * The message given at construction.
+     *
+     * @return the message, e.g. {@code "Future already completed"}
+     */
+    public String message() {
+        return message;
+    }
+
+    /**
+     * Dart's text: {@code Bad state: <message>}.
+     *
+     * @return e.g. {@code Bad state: Future already completed}
+     */
+    @Override
+    public String toString() {
+        return "Bad state: " + message;
+    }
+}

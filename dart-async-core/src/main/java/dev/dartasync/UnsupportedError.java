@@ -1,0 +1,44 @@
+package dev.dartasync;
+
+/**
+ * Dart's {@code UnsupportedError}: the object does not support the operation at all.
+ *
+ * <p>{@link #toString()} is {@code Unsupported operation: <message>}, e.g.
+ * {@code Unsupported operation: Cannot add to an unmodifiable list}. {@link #getMessage()} is the
+ * message alone.
+ */
+public class UnsupportedError extends UnsupportedOperationException {
+    private static final long serialVersionUID = 1L;
+
+    private final String message;
+
+    /**
+     * Creates an error for an unsupported operation.
+     *
+     * @param message the description, e.g. {@code "Cannot add to an unmodifiable list"}
+     */
+    public UnsupportedError(String message) {
+        super(message);
+        this.message = message;
+    }
+
+    /**
+     * The message given at construction.
+     *
+     * @return the message
+     */
+    public String message() {
+        return message;
+    }
+
+    /**
+     * Dart's text: {@code Unsupported operation: <message>} ({@code Unsupported operation: null} when
+     * the message is {@code null}, as Dart's string interpolation prints it).
+     *
+     * @return e.g. {@code Unsupported operation: Cannot add to an unmodifiable list}
+     */
+    @Override
+    public String toString() {
+        return "Unsupported operation: " + message;
+    }
+}

@@ -1,0 +1,774 @@
+package dev.dartasync.internal;
+
+import dev.dartasync.ArgumentError;
+import dev.dartasync.AsyncError;
+import dev.dartasync.DFuture;
+import dev.dartasync.StackTrace;
+import dev.dartasync.TimeoutException;
+import dev.dartasync.Timer;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * The implementation of {@link DFuture}: a port of Dart's {@code _Future} (future_impl.dart).
+ *
+ * <p>All state changes happen on the owning isolate's thread (the loop thread or one of its async
+ * bodies). Calls from other threads post an event to that isolate.
+ */
+public final class FutureImpl<T> implements DFuture<T> {
+
+  // ---- state encoding (Dart's _Future._state) ----------------------------------------------
+  /** No result yet; {@code resultOrListeners} is the listener list (LIFO) or null. */
+  static final int INCOMPLETE = 0;
+  /** Orthogonal flag: an error with no listener is not reported as uncaught ({@code ignore()}). */
+  static final int IGNORE_ERROR = 1;
+  /** A completion is decided and will happen in a later microtask; listeners may still be added. */
+  static final int PENDING_COMPLETE = 2;
+  /** Waits for another future; {@code resultOrListeners} is that source future. */
+  static final int CHAINED = 4;
+  /** Completed with a value; {@code resultOrListeners} is the value. */
+  static final int VALUE = 8;
+  /** Completed with an error; {@code resultOrListeners} is an {@link AsyncError}. */
+  static final int ERROR = 16;
+
+  static final int COMPLETION_MASK = 30;
+
+  /**
+   * The state bits above. Written only on the owning thread, with release semantics so that
+   * {@link #isDone()} read from another thread (acquire) sees the result that was stored first;
+   * on x86 a release store is a plain store, unlike a volatile one (a full fence, ~20 cycles) that
+   * every completion would pay.
+   */
+  private int state;
+
+  /** Listener list, chain source, value or AsyncError, as {@link #state} says. */
+  private Object resultOrListeners;
+
+  /** The zone the future was created in: microtasks and uncaught errors go there. */
+  final ZoneImpl zone;
+
+  private static final VarHandle STATE;
+
+  static {
+    try {
+      STATE = MethodHandles.lookup().findVarHandle(FutureImpl.class, "state", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /** An incomplete future in the current zone. */
+  public FutureImpl() {
+    this(ZoneImpl.current());
+  }
+
+  public FutureImpl(ZoneImpl zone) {
+    this.zone = zone;
+  }
+
+  /** Dart's {@code _Future.zoneValue}: already completed with {@code value}. */
+  public static <T> FutureImpl<T> completed(T value) {
+    FutureImpl<T> f = new FutureImpl<>();
+    f.setValue(value);
+    return f;
+  }
+
+  /** Dart's {@code _Future.immediate(value)}: completion microtask queued now. */
+  public static <T> FutureImpl<T> immediate(T value) {
+    FutureImpl<T> f = new FutureImpl<>();
+    f.asyncCompleteWithValue(value);
+    return f;
+  }
+
+  /** Dart's {@code _Future.immediate(future)}: chained to {@code source} by the async rules. */
+  public static <T> FutureImpl<T> immediateFuture(DFuture<? extends T> source) {
+    FutureImpl<T> f = new FutureImpl<>();
+    f.chainFuture(source);
+    return f;
+  }
+
+  /** Dart's {@code _Future.immediateError}: error completion microtask queued now. */
+  public static <T> FutureImpl<T> immediateError(AsyncError error) {
+    FutureImpl<T> f = new FutureImpl<>();
+    f.asyncCompleteError(error);
+    return f;
+  }
+
+  public EventLoop loop() {
+    return zone.loop;
+  }
+
+  // ---- state queries ------------------------------------------------------------------------
+
+  private int bits() {
+    return state;
+  }
+
+  private void setState(int s) {
+    STATE.setRelease(this, s);
+  }
+
+  boolean mayComplete() {
+    return (bits() & COMPLETION_MASK) == INCOMPLETE;
+  }
+
+  boolean mayAddListener() {
+    return bits() <= (PENDING_COMPLETE | IGNORE_ERROR);
+  }
+
+  boolean isChained() {
+    return (bits() & CHAINED) != 0;
+  }
+
+  /** Completed with a value or an error (not pending, not chained). */
+  public boolean isComplete() {
+    return (bits() & (VALUE | ERROR)) != 0;
+  }
+
+  boolean hasValue() {
+    return (bits() & VALUE) != 0;
+  }
+
+  public boolean hasError() {
+    return (bits() & ERROR) != 0;
+  }
+
+  boolean ignoreError() {
+    return (bits() & IGNORE_ERROR) != 0;
+  }
+
+  @SuppressWarnings("unchecked")
+  FutureImpl<Object> chainSource() {
+    return (FutureImpl<Object>) resultOrListeners;
+  }
+
+  @SuppressWarnings("unchecked")
+  public T value() {
+    return (T) resultOrListeners;
+  }
+
+  public AsyncError error() {
+    return (AsyncError) resultOrListeners;
+  }
+
+  // ---- state transitions --------------------------------------------------------------------
+
+  /** incomplete -> pending: a completion was decided and is queued as a microtask. */
+  void setPendingComplete() {
+    setState(PENDING_COMPLETE | (bits() & IGNORE_ERROR));
+  }
+
+  /** pending -> incomplete: a foreign future delivered, and we complete now. */
+  void clearPendingComplete() {
+    setState(bits() & IGNORE_ERROR);
+  }
+
+  /** -> chained: listeners were moved to {@code source}. */
+  void setChained(FutureImpl<?> source) {
+    resultOrListeners = source;
+    setState(CHAINED | (bits() & IGNORE_ERROR));
+  }
+
+  /** -> value. Listeners must have been removed first. */
+  void setValue(Object value) {
+    resultOrListeners = value;
+    setState(VALUE | (bits() & IGNORE_ERROR));
+  }
+
+  /** -> error. Listeners must have been removed first. */
+  void setErrorObject(AsyncError error) {
+    resultOrListeners = error;
+    setState(ERROR | (bits() & IGNORE_ERROR));
+  }
+
+  /** -> the completed state of {@code source}. */
+  void cloneResult(FutureImpl<?> source) {
+    resultOrListeners = source.resultOrListeners;
+    setState((source.bits() & COMPLETION_MASK) | (bits() & IGNORE_ERROR));
+  }
+
+  /** Sets the ignore flag on the end of the chain (Dart's {@code _ignore}). */
+  @Override
+  public void ignore() {
+    if (!zone.loop.isOwnerThread()) {
+      zone.loop.post(this::ignore);
+      return;
+    }
+    FutureImpl<?> source = this;
+    while (source.isChained()) {
+      source = source.chainSource();
+    }
+    source.setState(source.bits() | IGNORE_ERROR);
+  }
+
+  // ---- listeners ----------------------------------------------------------------------------
+
+  void addListener(FutureListener listener) {
+    if (!zone.loop.isOwnerThread()) {
+      zone.loop.post(() -> addListener(listener));
+      return;
+    }
+    if (mayAddListener()) {
+      listener.next = (FutureListener) resultOrListeners;
+      resultOrListeners = listener;
+    } else {
+      if (isChained()) {
+        FutureImpl<Object> source = chainSource();
+        if (!source.isComplete()) {
+          source.addListener(listener);
+          return;
+        }
+        cloneResult(source);
+      }
+      // A late listener: one microtask per then() call, in this future's zone.
+      zone.scheduleMicrotask(() -> propagateToListeners(this, listener));
+    }
+  }
+
+  void prependListeners(FutureListener listeners) {
+    if (listeners == null) {
+      return;
+    }
+    if (mayAddListener()) {
+      FutureListener existing = (FutureListener) resultOrListeners;
+      resultOrListeners = listeners;
+      if (existing != null) {
+        FutureListener cursor = listeners;
+        while (cursor.next != null) {
+          cursor = cursor.next;
+        }
+        cursor.next = existing;
+      }
+    } else {
+      if (isChained()) {
+        FutureImpl<Object> source = chainSource();
+        if (!source.isComplete()) {
+          source.prependListeners(listeners);
+          return;
+        }
+        cloneResult(source);
+      }
+      FutureListener reversed = reverseListeners(listeners);
+      zone.scheduleMicrotask(() -> propagateToListeners(this, reversed));
+    }
+  }
+
+  /** Takes the listener list, back in registration order. */
+  FutureListener removeListeners() {
+    FutureListener current = (FutureListener) resultOrListeners;
+    resultOrListeners = null;
+    return reverseListeners(current);
+  }
+
+  private static FutureListener reverseListeners(FutureListener listeners) {
+    FutureListener prev = null;
+    FutureListener current = listeners;
+    while (current != null) {
+      FutureListener next = current.next;
+      current.next = prev;
+      prev = current;
+      current = next;
+    }
+    return prev;
+  }
+
+  // ---- chaining -----------------------------------------------------------------------------
+
+  /** Completes {@code target} with the result of a DFuture that is not ours. */
+  static void chainForeignFuture(DFuture<?> source, FutureImpl<Object> target) {
+    target.setPendingComplete();
+    try {
+      source.then(
+          value -> {
+            target.clearPendingComplete();
+            target.completeWithValue(value);
+            return null;
+          },
+          (Throwable error, StackTrace stack) -> {
+            target.completeError(new AsyncError(error, stack));
+            return null;
+          });
+    } catch (Throwable e) {
+      AsyncError error = new AsyncError(e, StackTrace.of(e));
+      ZoneImpl.current().scheduleMicrotask(() -> target.completeError(error));
+    }
+  }
+
+  /** Takes the result of {@code source} now if it has one, else moves our listeners to it. */
+  static void chainCoreFutureSync(FutureImpl<?> source, FutureImpl<?> target) {
+    while (source.isChained()) {
+      source = source.chainSource();
+    }
+    if (source == target) {
+      target.asyncCompleteError(selfCompletionError(source));
+      return;
+    }
+    source.setState(source.bits() | (target.bits() & IGNORE_ERROR));
+    if (source.isComplete()) {
+      FutureListener listeners = target.removeListeners();
+      target.cloneResult(source);
+      propagateToListeners(target, listeners);
+    } else {
+      FutureListener listeners = (FutureListener) target.resultOrListeners;
+      target.setChained(source);
+      source.prependListeners(listeners);
+    }
+  }
+
+  /** Like {@link #chainCoreFutureSync} but never runs listeners synchronously. */
+  static void chainCoreFutureAsync(FutureImpl<?> source, FutureImpl<?> target) {
+    while (source.isChained()) {
+      source = source.chainSource();
+    }
+    if (source == target) {
+      target.asyncCompleteError(selfCompletionError(source));
+      return;
+    }
+    if (!source.isComplete()) {
+      FutureListener listeners = (FutureListener) target.resultOrListeners;
+      target.setChained(source);
+      source.prependListeners(listeners);
+      return;
+    }
+    if (!source.hasError() && target.resultOrListeners == null) {
+      target.cloneResult(source); // A value and nobody listening yet: take it now.
+      return;
+    }
+    target.setPendingComplete();
+    FutureImpl<?> finalSource = source;
+    target.zone.scheduleMicrotask(() -> chainCoreFutureSync(finalSource, target));
+  }
+
+  private static AsyncError selfCompletionError(Object source) {
+    ArgumentError error =
+        ArgumentError.value(source, null, "Cannot complete a future with itself");
+    return new AsyncError(error, StackTrace.current());
+  }
+
+  // ---- completion ---------------------------------------------------------------------------
+
+  /** Synchronous completion with a value or (chaining) a future: Dart's {@code _complete}. */
+  @SuppressWarnings("unchecked")
+  public void complete(Object value) {
+    if (value instanceof FutureImpl<?> f) {
+      chainCoreFutureSync(f, this);
+    } else if (value instanceof DFuture<?> foreign) {
+      chainForeignFuture(foreign, (FutureImpl<Object>) this);
+    } else {
+      completeWithValue(value);
+    }
+  }
+
+  public void completeWithValue(Object value) {
+    FutureListener listeners = removeListeners();
+    setValue(value);
+    propagateToListeners(this, listeners);
+  }
+
+  public void completeError(AsyncError error) {
+    FutureListener listeners = removeListeners();
+    setErrorObject(error);
+    propagateToListeners(this, listeners);
+  }
+
+  /** Asynchronous completion: a value completes in a microtask queued now. */
+  public void asyncComplete(Object value) {
+    if (value instanceof DFuture<?> f) {
+      chainFuture(f);
+    } else {
+      asyncCompleteWithValue(value);
+    }
+  }
+
+  public void asyncCompleteWithValue(Object value) {
+    setPendingComplete();
+    zone.scheduleMicrotask(() -> completeWithValue(value));
+  }
+
+  @SuppressWarnings("unchecked")
+  public void chainFuture(DFuture<?> value) {
+    if (value instanceof FutureImpl<?> f) {
+      chainCoreFutureAsync(f, this);
+    } else {
+      chainForeignFuture(value, (FutureImpl<Object>) this);
+    }
+  }
+
+  public void asyncCompleteError(AsyncError error) {
+    setPendingComplete();
+    zone.scheduleMicrotask(() -> completeError(error));
+  }
+
+  // ---- propagation --------------------------------------------------------------------------
+
+  /**
+   * Runs {@code listeners} against the completed {@code source}: synchronously and depth-first
+   * (each listener's own listeners run before the next sibling), as Dart's
+   * {@code _propagateToListeners}. An error with no listener goes to the source zone's uncaught
+   * error handler unless ignored; an error never crosses into another error zone.
+   */
+  static void propagateToListeners(FutureImpl<?> source, FutureListener listeners) {
+    while (true) {
+      boolean hasError = source.hasError();
+      if (listeners == null) {
+        if (hasError && !source.ignoreError()) {
+          AsyncError error = source.error();
+          source.zone.handleUncaughtError(error.error(), error.stackTrace());
+        }
+        return;
+      }
+      // Several listeners: each but the last in a recursive call, so that its own listeners run
+      // before the next sibling (depth-first).
+      FutureListener listener = listeners;
+      FutureListener nextListener = listener.next;
+      while (nextListener != null) {
+        listener.next = null;
+        propagateToListeners(source, listener);
+        listener = nextListener;
+        nextListener = listener.next;
+      }
+
+      Object sourceResult = source.resultOrListeners;
+      boolean listenerHasError = hasError;
+      Object listenerValueOrError = sourceResult;
+
+      if (hasError || listener.handlesValue() || listener.handlesComplete()) {
+        ZoneImpl zone = listener.zone();
+        if (hasError && !source.zone.inSameErrorZone(zone)) {
+          AsyncError error = source.error(); // Errors do not cross error-zone boundaries.
+          source.zone.handleUncaughtError(error.error(), error.stackTrace());
+          return;
+        }
+        EventLoop loop = zone.loop;
+        ZoneImpl oldZone = loop.zone;
+        loop.zone = zone;
+        try {
+          if (listener.handlesComplete()) {
+            Object completeResult;
+            try {
+              completeResult = listener.handleWhenComplete();
+              if (completeResult instanceof FutureImpl<?> f && f.isComplete()) {
+                if (f.hasError()) {
+                  listenerValueOrError = f.error();
+                  listenerHasError = true;
+                }
+              } else if (completeResult instanceof DFuture<?> f) {
+                FutureImpl<?> originalSource = source;
+                listenerValueOrError = f.thenCompose(ignored -> originalSource);
+                listenerHasError = false;
+              }
+            } catch (Throwable e) {
+              listenerValueOrError =
+                  hasError && source.error().error() == e
+                      ? source.error() // Rethrow of the same error keeps its stack trace.
+                      : new AsyncError(e, StackTrace.of(e));
+              listenerHasError = true;
+            }
+          } else if (!hasError) {
+            if (listener.handlesValue()) {
+              try {
+                listenerValueOrError = listener.handleValue(sourceResult);
+              } catch (Throwable e) {
+                listenerValueOrError = new AsyncError(e, StackTrace.of(e));
+                listenerHasError = true;
+              }
+            }
+          } else {
+            AsyncError error = source.error();
+            try {
+              if (listener.matchesErrorTest(error) && listener.handlesError()) {
+                listenerValueOrError = listener.handleError(error);
+                listenerHasError = false;
+              }
+            } catch (Throwable e) {
+              listenerValueOrError =
+                  error.error() == e ? error : new AsyncError(e, StackTrace.of(e));
+              listenerHasError = true;
+            }
+          }
+        } finally {
+          loop.zone = oldZone;
+        }
+
+        if (!listenerHasError
+            && listenerValueOrError instanceof DFuture<?> chainSource
+            && (listener.chainsResult() || listener.handlesComplete())) {
+          FutureImpl<Object> result = listener.result;
+          if (chainSource instanceof FutureImpl<?> core) {
+            if (core.isComplete()) {
+              listeners = result.removeListeners();
+              result.cloneResult(core);
+              source = core;
+              continue;
+            }
+            chainCoreFutureSync(core, result);
+          } else {
+            chainForeignFuture(chainSource, result);
+          }
+          return;
+        }
+      }
+
+      FutureImpl<Object> result = listener.result;
+      listeners = result.removeListeners();
+      if (!listenerHasError) {
+        result.setValue(listenerValueOrError);
+      } else {
+        result.setErrorObject((AsyncError) listenerValueOrError);
+      }
+      source = result;
+    }
+  }
+
+  // ---- the DFuture API ----------------------------------------------------------------------
+
+  private ZoneImpl registrationZone() {
+    EventLoop current = EventLoop.current();
+    return current == zone.loop ? current.zone : zone;
+  }
+
+  @Override
+  public <R> DFuture<R> then(Function<? super T, ? extends R> onValue) {
+    Objects.requireNonNull(onValue, "onValue");
+    FutureImpl<R> result = new FutureImpl<>(registrationZone());
+    addListener(new FutureListener(result, FutureListener.VALUE, onValue, null, null));
+    return result;
+  }
+
+  @Override
+  public <R> DFuture<R> then(
+      Function<? super T, ? extends R> onValue, Function<? super Throwable, ? extends R> onError) {
+    Objects.requireNonNull(onValue, "onValue");
+    Objects.requireNonNull(onError, "onError");
+    FutureImpl<R> result = new FutureImpl<>(registrationZone());
+    addListener(
+        new FutureListener(
+            result, FutureListener.VALUE | FutureListener.ERROR, onValue, onError, null));
+    return result;
+  }
+
+  @Override
+  public <R> DFuture<R> then(
+      Function<? super T, ? extends R> onValue,
+      BiFunction<? super Throwable, ? super StackTrace, ? extends R> onError) {
+    Objects.requireNonNull(onValue, "onValue");
+    Objects.requireNonNull(onError, "onError");
+    FutureImpl<R> result = new FutureImpl<>(registrationZone());
+    addListener(
+        new FutureListener(
+            result, FutureListener.VALUE | FutureListener.ERROR, onValue, onError, null));
+    return result;
+  }
+
+  @Override
+  public <R> DFuture<R> thenCompose(Function<? super T, ? extends DFuture<R>> onValue) {
+    Objects.requireNonNull(onValue, "onValue");
+    FutureImpl<R> result = new FutureImpl<>(registrationZone());
+    addListener(
+        new FutureListener(
+            result, FutureListener.VALUE | FutureListener.CHAIN, onValue, null, null));
+    return result;
+  }
+
+  @Override
+  public DFuture<T> catchError(Function<? super Throwable, ? extends T> onError) {
+    return catchErrorImpl(onError, null);
+  }
+
+  @Override
+  public DFuture<T> catchError(
+      Function<? super Throwable, ? extends T> onError, Predicate<? super Throwable> test) {
+    Objects.requireNonNull(test, "test");
+    return catchErrorImpl(onError, test);
+  }
+
+  @Override
+  public DFuture<T> catchError(
+      BiFunction<? super Throwable, ? super StackTrace, ? extends T> onError) {
+    return catchErrorImpl(onError, null);
+  }
+
+  @Override
+  public DFuture<T> catchError(
+      BiFunction<? super Throwable, ? super StackTrace, ? extends T> onError,
+      Predicate<? super Throwable> test) {
+    Objects.requireNonNull(test, "test");
+    return catchErrorImpl(onError, test);
+  }
+
+  private DFuture<T> catchErrorImpl(Object onError, Predicate<? super Throwable> test) {
+    Objects.requireNonNull(onError, "onError");
+    FutureImpl<T> result = new FutureImpl<>(registrationZone());
+    int kind = FutureListener.ERROR | (test != null ? FutureListener.TEST : 0);
+    addListener(new FutureListener(result, kind, null, onError, test));
+    return result;
+  }
+
+  @Override
+  public DFuture<T> whenComplete(Runnable action) {
+    Objects.requireNonNull(action, "action");
+    return whenComplete(
+        () -> {
+          action.run();
+          return null;
+        });
+  }
+
+  @Override
+  public DFuture<T> whenComplete(Callable<?> action) {
+    Objects.requireNonNull(action, "action");
+    FutureImpl<T> result = new FutureImpl<>(registrationZone());
+    addListener(new FutureListener(result, FutureListener.WHEN_COMPLETE, action, null, null));
+    return result;
+  }
+
+  @Override
+  public <E extends Throwable> DFuture<T> onError(
+      Class<E> type,
+      BiFunction<? super E, ? super StackTrace, ? extends T> handler,
+      Predicate<? super E> test) {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(handler, "handler");
+    BiFunction<Throwable, StackTrace, T> filtered =
+        (error, stack) -> {
+          if (!type.isInstance(error) || (test != null && !test.test(type.cast(error)))) {
+            throw Sneaky.<RuntimeException>rethrow(error); // Same object: keeps its stack trace.
+          }
+          return handler.apply(type.cast(error), stack);
+        };
+    return catchErrorImpl(filtered, null);
+  }
+
+  @Override
+  public DFuture<T> timeout(Duration timeLimit) {
+    return timeoutImpl(timeLimit, null);
+  }
+
+  @Override
+  public DFuture<T> timeout(Duration timeLimit, Callable<? extends T> onTimeout) {
+    Objects.requireNonNull(onTimeout, "onTimeout");
+    return timeoutImpl(timeLimit, onTimeout);
+  }
+
+  private DFuture<T> timeoutImpl(Duration timeLimit, Callable<? extends T> onTimeout) {
+    Objects.requireNonNull(timeLimit, "timeLimit");
+    if (isComplete()) {
+      return immediateFuture(this);
+    }
+    FutureImpl<T> future = new FutureImpl<>();
+    Timer timer;
+    if (onTimeout == null) {
+      timer =
+          new Timer(
+              timeLimit,
+              () ->
+                  future.completeError(
+                      new AsyncError(
+                          new TimeoutException("Future not completed", timeLimit),
+                          StackTrace.empty())));
+    } else {
+      ZoneImpl registered = ZoneImpl.current();
+      timer =
+          new Timer(
+              timeLimit,
+              () -> {
+                Object value;
+                try {
+                  value = registered.run(onTimeout);
+                } catch (Throwable e) {
+                  future.completeError(new AsyncError(e, StackTrace.of(e)));
+                  return;
+                }
+                future.completeWithValue(value);
+              });
+    }
+    then(
+        value -> {
+          if (timer.isActive()) {
+            timer.cancel();
+            future.completeWithValue(value);
+          }
+          return null;
+        },
+        (Throwable error, StackTrace stack) -> {
+          if (timer.isActive()) {
+            timer.cancel();
+            future.completeError(new AsyncError(error, stack));
+          }
+          return null;
+        });
+    return future;
+  }
+
+  /** Registers an await continuation (Dart's {@code _thenAwait}). */
+  void thenAwait(Body body) {
+    FutureImpl<Object> result = new FutureImpl<>(zone.loop.zone);
+    addListener(
+        new FutureListener(
+            result,
+            FutureListener.VALUE | FutureListener.ERROR | FutureListener.AWAIT,
+            body,
+            null,
+            null));
+  }
+
+  // ---- java.util.concurrent.Future ----------------------------------------------------------
+
+  /** Dart futures cannot be cancelled: always false, and nothing changes. */
+  @Override
+  public boolean cancel(boolean mayInterruptIfRunning) {
+    return false;
+  }
+
+  @Override
+  public boolean isCancelled() {
+    return false;
+  }
+
+  @Override
+  public boolean isDone() {
+    int s = (int) STATE.getAcquire(this);
+    if ((s & (VALUE | ERROR)) != 0) {
+      return true;
+    }
+    if ((s & CHAINED) != 0 && zone.loop.isOwnerThread()) {
+      return chainSource().isDone();
+    }
+    return false;
+  }
+
+  @Override
+  public T get() throws InterruptedException, ExecutionException {
+    try {
+      return Awaits.await(this);
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new ExecutionException(e);
+    }
+  }
+
+  @Override
+  public T get(long timeout, java.util.concurrent.TimeUnit unit)
+      throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
+    try {
+      return Awaits.awaitBlocking(this, unit.toNanos(timeout));
+    } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new ExecutionException(e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Instance of 'Future<dynamic>'";
+  }
+}

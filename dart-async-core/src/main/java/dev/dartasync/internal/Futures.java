@@ -1,0 +1,424 @@
+package dev.dartasync.internal;
+
+import dev.dartasync.ArgumentError;
+import dev.dartasync.AsyncError;
+import dev.dartasync.DFuture;
+import dev.dartasync.ParallelWaitError;
+import dev.dartasync.StackTrace;
+import dev.dartasync.Timer;
+import io.vavr.Tuple;
+import io.vavr.Tuple2;
+import io.vavr.Tuple3;
+import io.vavr.Tuple4;
+import io.vavr.Tuple5;
+import io.vavr.Tuple6;
+import io.vavr.Tuple7;
+import io.vavr.Tuple8;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The static side of {@link DFuture}: constructors and combinators, ported from Dart's
+ * {@code future.dart} and {@code future_extensions.dart}.
+ */
+public final class Futures {
+  private Futures() {}
+
+  public static Callable<Void> callable(Runnable body) {
+    Objects.requireNonNull(body, "computation");
+    return () -> {
+      body.run();
+      return null;
+    };
+  }
+
+  private static AsyncError asyncError(Throwable e) {
+    return new AsyncError(e, StackTrace.of(e));
+  }
+
+  public static <T> DFuture<T> run(Callable<T> computation) {
+    Objects.requireNonNull(computation, "computation");
+    FutureImpl<T> result = new FutureImpl<>();
+    Timer.run(
+        () -> {
+          Object value;
+          try {
+            value = computation.call();
+          } catch (Throwable e) {
+            result.completeError(asyncError(e));
+            return;
+          }
+          result.completeWithValue(value);
+        });
+    return result;
+  }
+
+  public static <T> DFuture<T> value(T value) {
+    return FutureImpl.immediate(value);
+  }
+
+  public static <T> DFuture<T> valueOf(DFuture<T> source) {
+    Objects.requireNonNull(source, "value");
+    return FutureImpl.immediateFuture(source);
+  }
+
+  public static <T> DFuture<T> error(Throwable error, StackTrace stackTrace) {
+    Objects.requireNonNull(error, "error");
+    return FutureImpl.immediateError(
+        new AsyncError(error, stackTrace != null ? stackTrace : StackTrace.of(error)));
+  }
+
+  public static <T> DFuture<T> sync(Callable<T> computation) {
+    Objects.requireNonNull(computation, "computation");
+    T value;
+    try {
+      value = computation.call();
+    } catch (Throwable e) {
+      return FutureImpl.immediateError(asyncError(e));
+    }
+    return FutureImpl.completed(value);
+  }
+
+  public static <T> DFuture<T> microtask(Callable<T> computation) {
+    Objects.requireNonNull(computation, "computation");
+    FutureImpl<T> result = new FutureImpl<>();
+    ZoneImpl.current()
+        .scheduleMicrotask(
+            () -> {
+              Object value;
+              try {
+                value = computation.call();
+              } catch (Throwable e) {
+                result.completeError(asyncError(e));
+                return;
+              }
+              result.completeWithValue(value);
+            });
+    return result;
+  }
+
+  public static <T> DFuture<T> delayed(Duration duration, Callable<T> computation) {
+    Objects.requireNonNull(duration, "duration");
+    FutureImpl<T> result = new FutureImpl<>();
+    new Timer(
+        duration,
+        () -> {
+          if (computation == null) {
+            result.completeWithValue(null);
+            return;
+          }
+          Object value;
+          try {
+            value = computation.call();
+          } catch (Throwable e) {
+            result.completeError(asyncError(e));
+            return;
+          }
+          result.completeWithValue(value);
+        });
+    return result;
+  }
+
+  // ---- Future.wait ----------------------------------------------------------------------------
+
+  /** State shared by the callbacks of one Future.wait call. */
+  private static final class WaitState<T> {
+    List<T> values; // null once an error arrived
+    int remaining;
+    AsyncError error;
+  }
+
+  @SuppressWarnings("unchecked")
+  public static <T> DFuture<List<T>> waitAll(
+      Iterable<? extends DFuture<? extends T>> futures,
+      boolean eagerError,
+      Consumer<? super T> cleanUp) {
+    Objects.requireNonNull(futures, "futures");
+    FutureImpl<List<T>> result = new FutureImpl<>();
+    WaitState<T> st = new WaitState<>();
+    try {
+      for (DFuture<? extends T> future : futures) {
+        Objects.requireNonNull(future, "futures element");
+        int pos = st.remaining;
+        future.then(
+            (T value) -> {
+              st.remaining--;
+              if (st.values != null) {
+                st.values.set(pos, value);
+                if (st.remaining == 0) {
+                  result.completeWithValue(new ArrayList<>(st.values));
+                }
+              } else {
+                if (cleanUp != null && value != null) {
+                  cleanUpLater(cleanUp, value);
+                }
+                if (st.remaining == 0 && !eagerError) {
+                  result.completeError(st.error);
+                }
+              }
+              return null;
+            },
+            (Throwable error, StackTrace stack) -> {
+              st.remaining--;
+              List<T> values = st.values;
+              if (values != null) {
+                if (cleanUp != null) {
+                  for (T value : values) {
+                    if (value != null) {
+                      cleanUpLater(cleanUp, value);
+                    }
+                  }
+                }
+                st.values = null;
+                AsyncError asyncError = new AsyncError(error, stack);
+                if (st.remaining == 0 || eagerError) {
+                  result.completeError(asyncError);
+                } else {
+                  st.error = asyncError;
+                }
+              } else if (st.remaining == 0 && !eagerError) {
+                result.completeError(st.error);
+              }
+              return null;
+            });
+        st.remaining++; // After then(): a throwing registration is not counted.
+      }
+      if (st.remaining == 0) {
+        result.completeWithValue(new ArrayList<>());
+        return result;
+      }
+      st.values = new ArrayList<>(Collections.nCopies(st.remaining, (T) null));
+    } catch (Throwable e) {
+      if (st.remaining == 0 || eagerError) {
+        return error(e, null);
+      }
+      st.error = asyncError(e);
+    }
+    return result;
+  }
+
+  /** Dart runs each cleanUp in {@code Future.sync}: a throw becomes an uncaught async error. */
+  private static <T> void cleanUpLater(Consumer<? super T> cleanUp, T value) {
+    sync(
+        () -> {
+          cleanUp.accept(value);
+          return null;
+        });
+  }
+
+  // ---- record and iterable .wait ------------------------------------------------------------
+
+  /** Builds the value tuple of a record wait from an array of slots. */
+  @FunctionalInterface
+  public interface TupleBuilder<R> {
+    R build(Object[] slots);
+  }
+
+  @SuppressWarnings("unchecked")
+  public static <R> R tuple(Object[] s) {
+    return (R)
+        switch (s.length) {
+          case 2 -> Tuple.of(s[0], s[1]);
+          case 3 -> Tuple.of(s[0], s[1], s[2]);
+          case 4 -> Tuple.of(s[0], s[1], s[2], s[3]);
+          case 5 -> Tuple.of(s[0], s[1], s[2], s[3], s[4]);
+          case 6 -> Tuple.of(s[0], s[1], s[2], s[3], s[4], s[5]);
+          case 7 -> Tuple.of(s[0], s[1], s[2], s[3], s[4], s[5], s[6]);
+          case 8 -> Tuple.of(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]);
+          default -> throw new IllegalArgumentException("a record wait takes 2 to 8 futures");
+        };
+  }
+
+  /**
+   * Dart's record {@code .wait}: a sync completer; every future gets a listener in position order;
+   * waits for all; values as a tuple, or a ParallelWaitError of tuples whose default error is the
+   * first by position.
+   */
+  @SafeVarargs
+  public static <R> DFuture<R> recordWait(TupleBuilder<?> builder, DFuture<?>... futures) {
+    for (int i = 0; i < futures.length; i++) {
+      Objects.requireNonNull(futures[i], "f" + (i + 1));
+    }
+    return collect(futures, builder);
+  }
+
+  @SuppressWarnings("unchecked")
+  public static <T> DFuture<List<T>> parallelWait(
+      Iterable<? extends DFuture<? extends T>> futures) {
+    Objects.requireNonNull(futures, "futures");
+    List<DFuture<?>> list = new ArrayList<>();
+    for (DFuture<? extends T> f : futures) {
+      list.add(Objects.requireNonNull(f, "futures element"));
+    }
+    if (list.isEmpty()) {
+      return value(new ArrayList<>());
+    }
+    return collect(list.toArray(new DFuture<?>[0]), slots -> new ArrayList<>(Arrays.asList(slots)));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <R> DFuture<R> collect(DFuture<?>[] futures, TupleBuilder<?> builder) {
+    int n = futures.length;
+    FutureImpl<R> result = new FutureImpl<>();
+    Object[] values = new Object[n];
+    AsyncError[] errors = new AsyncError[n];
+    int[] pending = {n, 0}; // remaining, error count
+    for (int i = 0; i < n; i++) {
+      int pos = i;
+      futures[i].then(
+          value -> {
+            values[pos] = value;
+            ready(result, builder, values, errors, pending);
+            return null;
+          },
+          (Throwable error, StackTrace stack) -> {
+            errors[pos] = new AsyncError(error, stack);
+            pending[1]++;
+            ready(result, builder, values, errors, pending);
+            return null;
+          });
+    }
+    return result;
+  }
+
+  private static void ready(
+      FutureImpl<?> result,
+      TupleBuilder<?> builder,
+      Object[] values,
+      AsyncError[] errors,
+      int[] pending) {
+    if (--pending[0] > 0) {
+      return;
+    }
+    if (pending[1] == 0) {
+      result.completeWithValue(builder.build(values));
+      return;
+    }
+    AsyncError defaultError = null;
+    for (AsyncError e : errors) {
+      if (e != null) {
+        defaultError = e;
+        break;
+      }
+    }
+    ParallelWaitError error =
+        new ParallelWaitError(
+            builder.build(values), builder.build(errors), pending[1], defaultError);
+    result.completeError(new AsyncError(error, defaultError.stackTrace()));
+  }
+
+  // ---- any, forEach, doWhile ------------------------------------------------------------------
+
+  @SuppressWarnings("unchecked")
+  public static <T> DFuture<T> any(Iterable<? extends DFuture<? extends T>> futures) {
+    Objects.requireNonNull(futures, "futures");
+    FutureImpl<T> result = new FutureImpl<>();
+    boolean[] done = new boolean[1];
+    for (DFuture<? extends T> future : futures) {
+      future.then(
+          value -> {
+            if (!done[0]) {
+              done[0] = true;
+              result.completeWithValue(value);
+            }
+            return null;
+          },
+          (Throwable error, StackTrace stack) -> {
+            if (!done[0]) {
+              done[0] = true;
+              result.completeError(new AsyncError(error, stack));
+            }
+            return null;
+          });
+    }
+    return result;
+  }
+
+  public static <T> DFuture<Void> forEach(Iterable<T> elements, Function<? super T, ?> action) {
+    Objects.requireNonNull(elements, "elements");
+    Objects.requireNonNull(action, "action");
+    Iterator<T> iterator = elements.iterator();
+    return doWhile(
+        () -> {
+          if (!iterator.hasNext()) {
+            return false;
+          }
+          Object result = action.apply(iterator.next());
+          if (result instanceof DFuture<?> f) {
+            return f.then(ignored -> true);
+          }
+          return true;
+        });
+  }
+
+  public static DFuture<Void> doWhile(Callable<?> action) {
+    Objects.requireNonNull(action, "action");
+    FutureImpl<Void> done = new FutureImpl<>();
+    ZoneImpl zone = ZoneImpl.current();
+    new DoWhile(action, done, zone).next(true);
+    return done;
+  }
+
+  /** The loop of Dart's doWhile: iterates synchronously, and across futures via then. */
+  private static final class DoWhile {
+    final Callable<?> action;
+    final FutureImpl<Void> done;
+    final ZoneImpl zone;
+
+    DoWhile(Callable<?> action, FutureImpl<Void> done, ZoneImpl zone) {
+      this.action = action;
+      this.done = done;
+      this.zone = zone;
+    }
+
+    void next(boolean keepGoing) {
+      zone.runGuarded(() -> iterate(keepGoing));
+    }
+
+    @SuppressWarnings("unchecked")
+    private void iterate(boolean keepGoing) {
+      while (keepGoing) {
+        Object result;
+        try {
+          result = action.call();
+        } catch (Throwable e) {
+          done.asyncCompleteError(asyncError(e));
+          return;
+        }
+        if (result instanceof DFuture<?> f) {
+          ((DFuture<Object>) f)
+              .then(
+                  value -> {
+                    next(asBoolean(value));
+                    return null;
+                  },
+                  (Throwable error, StackTrace stack) -> {
+                    done.completeError(new AsyncError(error, stack));
+                    return null;
+                  });
+          return;
+        }
+        keepGoing = asBoolean(result);
+      }
+      done.completeWithValue(null);
+    }
+
+    private static boolean asBoolean(Object value) {
+      if (value instanceof Boolean b) {
+        return b;
+      }
+      throw new ArgumentError(
+          "doWhile's action must return a Boolean or a DFuture<Boolean>, got "
+              + (value == null ? "null" : value.getClass().getName()),
+          "action");
+    }
+  }
+}

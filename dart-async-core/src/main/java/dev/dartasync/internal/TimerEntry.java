@@ -1,0 +1,60 @@
+package dev.dartasync.internal;
+
+import java.util.function.Consumer;
+
+/**
+ * The state of one timer (the VM's {@code _Timer}), owned by an isolate's {@link TimerQueue}.
+ *
+ * <p>{@code callback} is null once the timer is cancelled or, for a one-shot timer, just before it
+ * fires: {@code isActive == (callback != null)}. A zero timer ({@code milliseconds == 0}) sits in
+ * the queue's FIFO list and has an event of its own in the isolate's event queue; a non-zero timer
+ * sits in the heap ({@code heapIndex >= 0}) with {@code wakeupTime = now + 1 + milliseconds}.
+ */
+public final class TimerEntry implements Comparable<TimerEntry> {
+
+  final TimerQueue queue;
+  /** The public timer handed to the callback; set once by the owner. */
+  Object owner;
+  Consumer<Object> callback;
+  final long milliseconds;
+  final boolean repeating;
+  long wakeupTime;
+  long id;
+  int tick;
+  int heapIndex = -1;
+  /** Next zero timer in the FIFO list. */
+  TimerEntry nextZero;
+
+  TimerEntry(
+      TimerQueue queue, Consumer<Object> callback, long milliseconds, boolean repeating, long now) {
+    this.queue = queue;
+    this.callback = callback;
+    this.milliseconds = milliseconds;
+    this.repeating = repeating;
+    // The VM adds one: its millisecond clock rounds down, and a timer must never fire early.
+    this.wakeupTime = milliseconds == 0 ? now : now + 1 + milliseconds;
+  }
+
+  @Override
+  public int compareTo(TimerEntry other) {
+    int c = Long.compare(wakeupTime, other.wakeupTime);
+    return c != 0 ? c : Long.compare(id, other.id);
+  }
+
+  public boolean isActive() {
+    return callback != null;
+  }
+
+  public int tick() {
+    return tick;
+  }
+
+  /** Cancels the timer; call on the owning isolate's thread. */
+  public void cancel() {
+    queue.cancel(this);
+  }
+
+  public void setOwner(Object owner) {
+    this.owner = owner;
+  }
+}

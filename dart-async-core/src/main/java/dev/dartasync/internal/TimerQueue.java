@@ -1,0 +1,164 @@
+package dev.dartasync.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The timers of one isolate, ported from the VM's {@code timer_impl.dart}.
+ *
+ * <ul>
+ *   <li>A zero timer joins a FIFO list and posts one event of its own to the isolate's event
+ *       queue at creation, so zero timers interleave with other events in posting order.
+ *   <li>A non-zero timer goes into a heap ordered by (wakeup time, id). When the earliest deadline
+ *       has passed, the loop appends one "timeout" event to the event queue (at most one
+ *       outstanding), as the VM's event-handler thread does.
+ *   <li>Handling a zero event runs the heap timers that order before the first zero timer, then
+ *       that zero timer; handling a timeout event runs every heap timer that is due. Each timer
+ *       callback is followed by a full microtask drain; a timer cancelled by an earlier callback of
+ *       the same batch is skipped; timers created in callbacks wait for a later event.
+ * </ul>
+ *
+ * Confined to the isolate's thread.
+ */
+final class TimerQueue {
+
+  private final EventLoop loop;
+  private final TimerHeap heap = new TimerHeap();
+  private TimerEntry firstZero;
+  private TimerEntry lastZero;
+  private long nextId;
+  /** A timeout event is in the event queue and has not been handled yet. */
+  private boolean timeoutPosted;
+
+  TimerQueue(EventLoop loop) {
+    this.loop = loop;
+  }
+
+  /** Whether any timer is pending: pending timers keep the isolate alive. */
+  boolean hasPending() {
+    return firstZero != null || !heap.isEmpty();
+  }
+
+  /** The earliest heap deadline in loop-clock milliseconds, or {@code Long.MAX_VALUE}. */
+  long nextDeadline() {
+    TimerEntry first = heap.first();
+    return first == null ? Long.MAX_VALUE : first.wakeupTime;
+  }
+
+  TimerEntry create(Consumer<Object> callback, long milliseconds, boolean repeating) {
+    if (milliseconds < 0) {
+      milliseconds = 0; // Negative durations are treated as zero, as in the VM.
+    }
+    TimerEntry timer =
+        new TimerEntry(this, callback, milliseconds, repeating, loop.clock().millis());
+    enqueue(timer);
+    return timer;
+  }
+
+  private void enqueue(TimerEntry timer) {
+    timer.id = nextId++;
+    if (timer.milliseconds == 0) {
+      if (firstZero == null) {
+        firstZero = lastZero = timer;
+      } else {
+        lastZero.nextZero = timer;
+        lastZero = timer;
+      }
+      loop.postLocal(this::handleZeroEvent); // Every zero timer gets its own event.
+    } else {
+      heap.add(timer);
+    }
+  }
+
+  void cancel(TimerEntry timer) {
+    timer.callback = null;
+    // Zero timers stay listed: each must consume its own pending event.
+    heap.remove(timer);
+  }
+
+  /** Called by the loop before it takes an event: posts the timeout event once a deadline passed. */
+  void postTimeoutIfDue(long now) {
+    if (!timeoutPosted && !heap.isEmpty() && heap.first().wakeupTime <= now) {
+      timeoutPosted = true;
+      loop.postLocal(this::handleTimeoutEvent);
+    }
+  }
+
+  private void handleZeroEvent() {
+    List<TimerEntry> pending = new ArrayList<>();
+    TimerEntry zero = firstZero;
+    if (zero != null) {
+      while (!heap.isEmpty() && heap.first().compareTo(zero) < 0) {
+        pending.add(heap.removeFirst());
+      }
+      firstZero = zero.nextZero;
+      if (firstZero == null) {
+        lastZero = null;
+      }
+      zero.nextZero = null;
+      pending.add(zero);
+    }
+    runTimers(pending);
+  }
+
+  private void handleTimeoutEvent() {
+    timeoutPosted = false;
+    List<TimerEntry> pending = new ArrayList<>();
+    if (firstZero != null) {
+      // The first zero timer was created before now: everything ordered before it is overdue.
+      while (!heap.isEmpty() && heap.first().compareTo(firstZero) < 0) {
+        pending.add(heap.removeFirst());
+      }
+    } else {
+      long now = loop.clock().millis();
+      while (!heap.isEmpty() && heap.first().wakeupTime <= now) {
+        pending.add(heap.removeFirst());
+      }
+    }
+    runTimers(pending);
+  }
+
+  private void runTimers(List<TimerEntry> pending) {
+    int i = 0;
+    try {
+      for (; i < pending.size(); i++) {
+        TimerEntry timer = pending.get(i);
+        Consumer<Object> callback = timer.callback;
+        if (callback == null) {
+          continue; // Cancelled earlier, possibly by a callback of this batch.
+        }
+        if (!timer.repeating) {
+          timer.callback = null; // Inactive just before its callback runs.
+        } else if (timer.milliseconds > 0) {
+          long overdue = loop.clock().millis() - timer.wakeupTime;
+          if (overdue > timer.milliseconds) {
+            long missed = overdue / timer.milliseconds;
+            timer.wakeupTime += missed * timer.milliseconds;
+            timer.tick += (int) missed;
+          }
+        }
+        timer.tick += 1;
+        callback.accept(timer.owner);
+        if (timer.repeating && timer.callback != null) {
+          if (timer.milliseconds > 0) {
+            timer.wakeupTime += timer.milliseconds;
+          } else {
+            timer.wakeupTime = loop.clock().millis();
+          }
+          enqueue(timer);
+        }
+        loop.drainMicrotasks();
+      }
+    } finally {
+      // A callback threw (fatal in the root zone): re-queue the timers not reached.
+      for (i++; i < pending.size(); i++) {
+        TimerEntry timer = pending.get(i);
+        if (timer.milliseconds == 0) {
+          continue; // Its own zero event is still queued behind us.
+        }
+        heap.add(timer);
+      }
+    }
+  }
+}

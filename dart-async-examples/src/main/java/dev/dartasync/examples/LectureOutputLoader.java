@@ -1,0 +1,104 @@
+package dev.dartasync.examples;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Loads the output a lecture program printed, kept as data in
+ * {@code src/main/resources/dev/dartasync/examples/lecture/<id>.txt} (on the class path as
+ * {@code /dev/dartasync/examples/lecture/<id>.txt}).
+ *
+ * <p>The file is UTF-8 text, one directive per line:
+ * <pre>
+ * # comment          ignored, as are blank lines
+ * out &lt;text&gt;         a line printed to stdout: &lt;text&gt; is everything after "out " (exactly one space),
+ *                    byte for byte, trailing spaces included; "out" alone is an empty line
+ * err &lt;text&gt;         the same for stderr
+ * exit &lt;n&gt;           the exit code of the process, exactly once (a decimal integer)
+ * </pre>
+ * {@code out} and {@code err} lines are listed in the order the program printed them. A line terminator is
+ * {@code \n} or {@code \r\n}; the {@code \r} is not part of the text.
+ *
+ * <p>{@link #parse} does no I/O and is what the tests use; {@link #load} reads the resource and parses it.
+ */
+public final class LectureOutputLoader {
+
+    /** The class-path folder that holds the lecture outputs. */
+    public static final String RESOURCE_DIR = "/dev/dartasync/examples/lecture/";
+
+    private LectureOutputLoader() {
+    }
+
+    /**
+     * Reads and parses the lecture output of the example {@code id}.
+     *
+     * @throws IllegalArgumentException if there is no such resource or it is malformed
+     * @throws UncheckedIOException     if it cannot be read
+     */
+    public static LectureOutput load(String id) {
+        String resource = RESOURCE_DIR + id + ".txt";
+        try (InputStream in = LectureOutputLoader.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no lecture output for example '" + id + "': missing " + resource);
+            }
+            return parse(resource, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + resource, e);
+        }
+    }
+
+    /** Parses the whole text of a lecture output file; {@code source} names it in error messages. */
+    public static LectureOutput parse(String source, String text) {
+        List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
+        if (!lines.isEmpty() && lines.getLast().isEmpty()) {
+            lines.removeLast(); // the terminator of the last line
+        }
+        return parse(source, lines);
+    }
+
+    /** Parses the lines of a lecture output file (without terminators); {@code source} names it in errors. */
+    public static LectureOutput parse(String source, List<String> fileLines) {
+        List<LectureOutput.Line> out = new ArrayList<>();
+        Integer exit = null;
+        int number = 0;
+        for (String raw : fileLines) {
+            number++;
+            String line = raw.endsWith("\r") ? raw.substring(0, raw.length() - 1) : raw;
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            if (line.equals("out") || line.startsWith("out ")) {
+                out.add(new LectureOutput.Line(LectureOutput.Channel.OUT, textAfter(line, "out")));
+            } else if (line.equals("err") || line.startsWith("err ")) {
+                out.add(new LectureOutput.Line(LectureOutput.Channel.ERR, textAfter(line, "err")));
+            } else if (line.startsWith("exit ")) {
+                if (exit != null) {
+                    throw malformed(source, number, "a second 'exit' line");
+                }
+                try {
+                    exit = Integer.parseInt(line.substring("exit ".length()).strip());
+                } catch (NumberFormatException e) {
+                    throw malformed(source, number, "'exit' needs an integer: " + line);
+                }
+            } else {
+                throw malformed(source, number, "expected 'out ', 'err ', 'exit ' or '#': " + line);
+            }
+        }
+        if (exit == null) {
+            throw new IllegalArgumentException(source + ": no 'exit <n>' line");
+        }
+        return new LectureOutput(out, exit);
+    }
+
+    private static String textAfter(String line, String keyword) {
+        return line.length() <= keyword.length() ? "" : line.substring(keyword.length() + 1);
+    }
+
+    private static IllegalArgumentException malformed(String source, int lineNumber, String what) {
+        return new IllegalArgumentException(source + ":" + lineNumber + ": " + what);
+    }
+}

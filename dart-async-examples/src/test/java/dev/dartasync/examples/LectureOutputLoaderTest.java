@@ -1,0 +1,104 @@
+package dev.dartasync.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dartasync.examples.LectureOutput.Channel;
+import dev.dartasync.examples.LectureOutput.Line;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LectureOutputLoaderTest {
+
+    @Test
+    void parsesOutErrExitAndSkipsCommentsAndBlankLines() {
+        LectureOutput o = LectureOutputLoader.parse("t", """
+                # a comment
+                out try block finished
+
+                err Unhandled exception:
+                err #0      saveScore (~/demo/unawaited.dart:3:3)
+                exit 255
+                """);
+
+        assertEquals(List.of(
+                new Line(Channel.OUT, "try block finished"),
+                new Line(Channel.ERR, "Unhandled exception:"),
+                new Line(Channel.ERR, "#0      saveScore (~/demo/unawaited.dart:3:3)")), o.lines());
+        assertEquals(255, o.exitCode());
+        assertEquals(List.of("try block finished", "Unhandled exception:",
+                "#0      saveScore (~/demo/unawaited.dart:3:3)"), o.mergedText());
+    }
+
+    @Test
+    void textIsKeptByteForByteAfterOneSpace() {
+        LectureOutput o = LectureOutputLoader.parse("t", List.of(
+                "out   indented", "out trailing  ", "out", "out ", "out # not a comment", "exit 0"));
+        assertEquals(List.of("  indented", "trailing  ", "", "", "# not a comment"), o.mergedText());
+    }
+
+    @Test
+    void crlfTerminatorsAreNotPartOfTheText() {
+        LectureOutput o = LectureOutputLoader.parse("t", "out main done\r\nexit 0\r\n");
+        assertEquals(List.of("main done"), o.mergedText());
+        assertEquals(0, o.exitCode());
+    }
+
+    @Test
+    void exitIsRequiredOnce() {
+        assertThrows(IllegalArgumentException.class, () -> LectureOutputLoader.parse("t", "out x\n"));
+        assertThrows(IllegalArgumentException.class, () -> LectureOutputLoader.parse("t", "exit 0\nexit 1\n"));
+        assertThrows(IllegalArgumentException.class, () -> LectureOutputLoader.parse("t", "exit zero\n"));
+    }
+
+    @Test
+    void unknownDirectiveNamesTheLine() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LectureOutputLoader.parse("x.txt", "# c\nstdout hello\nexit 0\n"));
+        assertTrue(e.getMessage().startsWith("x.txt:2:"), e.getMessage());
+    }
+
+    @Test
+    void missingResourceIsAClearError() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LectureOutputLoader.load("no-such-example"));
+        assertTrue(e.getMessage().contains("no-such-example"), e.getMessage());
+    }
+
+    @Test
+    void everyRegisteredExampleHasLectureOutput() {
+        for (Example example : Examples.all()) {
+            LectureOutput o = LectureOutputLoader.load(example.id());
+            assertFalse(o.lines().isEmpty(), example.id());
+        }
+    }
+
+    @Test
+    void lectureOutputsHoldTheLectureLines() {
+        LectureOutput eventLoop = LectureOutputLoader.load("event-loop");
+        assertEquals(List.of("A main start", "I async body, before the first await", "K main end",
+                "E scheduleMicrotask", "F Future.value(1).then", "G Future.microtask",
+                "J async body, after await null", "H microtask queued by a microtask", "B Timer.run",
+                "C Future(() {...})", "D Future.delayed(zero)"), eventLoop.mergedText());
+        assertEquals(0, eventLoop.exitCode());
+
+        LectureOutput unawaited = LectureOutputLoader.load("unawaited");
+        assertEquals(List.of(
+                new Line(Channel.OUT, "try block finished"),
+                new Line(Channel.ERR, "Unhandled exception:"),
+                new Line(Channel.ERR, "Exception: disk full while saving 42"),
+                new Line(Channel.ERR, "#0      saveScore (~/demo/unawaited.dart:3:3)"),
+                new Line(Channel.ERR, "<asynchronous suspension>")), unawaited.lines());
+        assertEquals(255, unawaited.exitCode());
+
+        assertEquals(List.of("4", "2", "3", "1"), LectureOutputLoader.load("exercise-1").mergedText());
+        assertEquals(List.of("profile=null feed=12 after 405 ms"), LectureOutputLoader.load("exercise-2").mergedText());
+        assertEquals(List.of("caught: Exception: disk full while saving 42", "main done"),
+                LectureOutputLoader.load("unawaited-fixed").mergedText());
+        assertEquals(3, LectureOutputLoader.load("future-wait").lines().size());
+        assertEquals("record .wait failed after 302 ms: ParallelWaitError<(String?, String?), (AsyncError?, AsyncError?)>",
+                LectureOutputLoader.load("future-wait-errors").mergedText().getLast());
+    }
+}

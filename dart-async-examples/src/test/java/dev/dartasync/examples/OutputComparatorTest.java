@@ -1,0 +1,209 @@
+package dev.dartasync.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.dartasync.examples.OutputComparator.Comparison;
+import dev.dartasync.examples.OutputComparator.Mark;
+import dev.dartasync.examples.OutputComparator.Row;
+import dev.dartasync.examples.OutputComparator.Verdict;
+import java.util.List;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+
+class OutputComparatorTest {
+
+    private static List<Mark> marks(Comparison c) {
+        return c.lines().stream().map(Row::mark).toList();
+    }
+
+    @Test
+    void identicalOutputAndExitCodeMatch() {
+        List<String> lines = List.of("A main start", "I async body, before the first await", "K main end");
+        Comparison c = OutputComparator.compare(lines, 0, lines, 0);
+
+        assertEquals(List.of(Mark.MATCH, Mark.MATCH, Mark.MATCH), marks(c));
+        assertEquals(lines, c.lines().stream().map(Row::dart).toList());
+        assertEquals(lines, c.lines().stream().map(Row::java).toList());
+        assertEquals(new Row("exit 0", "exit 0", Mark.MATCH, ""), c.exit());
+        assertEquals("=", c.lines().getFirst().markText());
+        assertEquals(Verdict.MATCH, c.verdict());
+    }
+
+    @Test
+    void emptyOutputsMatch() {
+        Comparison c = OutputComparator.compare(List.of(), 0, List.of(), 0);
+        assertEquals(List.of(), c.lines());
+        assertEquals(Verdict.MATCH, c.verdict());
+    }
+
+    @Test
+    void timeOnlyDifferenceIsMarkedWithTheDelta() {
+        Comparison c = OutputComparator.compare(
+                List.of("sequential: config(300 ms) user(200 ms) ads(100 ms) -> 610 ms",
+                        "Future.wait: [config(300 ms), user(200 ms), ads(100 ms)] -> 305 ms"), 0,
+                List.of("sequential: config(300 ms) user(200 ms) ads(100 ms) -> 614 ms",
+                        "Future.wait: [config(300 ms), user(200 ms), ads(100 ms)] -> 302 ms"), 0);
+
+        assertEquals(List.of(Mark.TIME, Mark.TIME), marks(c));
+        assertEquals("~ +4 ms", c.lines().get(0).markText());
+        assertEquals("~ -3 ms", c.lines().get(1).markText());
+        assertEquals(Verdict.TIMES_ONLY, c.verdict());
+    }
+
+    @Test
+    void severalTimesAndDecimalTimesAreEachStated() {
+        Row row = OutputComparator.compareLines("took 27.6 ms, gap 27 ms, start 0.2 ms", "took 28.1 ms, gap 27 ms, start 0.15 ms");
+        assertEquals(Mark.TIME, row.mark());
+        assertEquals("+0.5 ms, -0.05 ms", row.note());
+    }
+
+    @Test
+    void sameTimeWrittenDifferentlyIsATimeDifferenceOfZero() {
+        Row row = OutputComparator.compareLines("after 405 ms", "after 405.0 ms");
+        assertEquals(Mark.TIME, row.mark());
+        assertEquals("±0 ms", row.note());
+    }
+
+    @Test
+    void numbersNotFollowedByMsAreNotTimes() {
+        assertEquals(Mark.DIFFERENT, OutputComparator.compareLines("result=216816", "result=216817").mark());
+        assertEquals(Mark.DIFFERENT, OutputComparator.compareLines("after 405 ms", "after 405 s").mark());
+        assertEquals(Mark.DIFFERENT, OutputComparator.compareLines("profile=null after 405 ms", "profile=x after 405 ms").mark());
+    }
+
+    @Test
+    void stackFrameDifferingOnlyInLocation() {
+        Comparison c = OutputComparator.compare(
+                List.of("Unhandled exception:", "#0      saveScore (~/demo/unawaited.dart:3:3)"), 255,
+                List.of("Unhandled exception:", "#0      saveScore (dev/dartasync/examples/lecture/Unawaited.java:21)"), 255);
+
+        assertEquals(List.of(Mark.MATCH, Mark.LOCATION), marks(c));
+        assertEquals("@", c.lines().get(1).markText());
+        assertEquals(Verdict.TIMES_ONLY, c.verdict());
+    }
+
+    @Test
+    void stackFrameOfAnotherFunctionDiffers() {
+        Row row = OutputComparator.compareLines("#0      saveScore (~/demo/unawaited.dart:3:3)",
+                "#0      main (~/demo/unawaited.dart:3:3)");
+        assertEquals(Mark.DIFFERENT, row.mark());
+    }
+
+    @Test
+    void reorderedLinesDifferAndBothSidesKeepTheirOrder() {
+        Comparison c = OutputComparator.compare(
+                List.of("4", "2", "3", "1"), 0,
+                List.of("4", "3", "2", "1"), 0);
+
+        assertEquals(Verdict.DIFFERS, c.verdict());
+        assertEquals(Mark.MATCH, c.lines().getFirst().mark());
+        assertEquals(Mark.MATCH, c.lines().getLast().mark());
+        assertEquals(2, c.count(Mark.DIFFERENT), c.lines().toString());
+        assertEquals(List.of("4", "2", "3", "1"),
+                c.lines().stream().map(Row::dart).filter(Objects::nonNull).toList());
+        assertEquals(List.of("4", "3", "2", "1"),
+                c.lines().stream().map(Row::java).filter(Objects::nonNull).toList());
+    }
+
+    @Test
+    void changedLineIsOneRowWithBothSides() {
+        Comparison c = OutputComparator.compare(
+                List.of("A main start", "E scheduleMicrotask", "K main end"), 0,
+                List.of("A main start", "TODO port", "K main end"), 0);
+
+        assertEquals(List.of(Mark.MATCH, Mark.DIFFERENT, Mark.MATCH), marks(c));
+        Row changed = c.lines().get(1);
+        assertEquals("E scheduleMicrotask", changed.dart());
+        assertEquals("TODO port", changed.java());
+        assertEquals("≠", changed.markText());
+    }
+
+    @Test
+    void whiteSpaceOnlyDifferenceIsADifferenceWithANote() {
+        Row row = OutputComparator.compareLines("main done", "main done ");
+        assertEquals(Mark.DIFFERENT, row.mark());
+        assertEquals("≠ white space", row.markText());
+    }
+
+    @Test
+    void missingLinesAreRowsWithoutAJavaSide() {
+        Comparison c = OutputComparator.compare(
+                List.of("try block finished", "Unhandled exception:", "Exception: disk full while saving 42"), 255,
+                List.of("try block finished"), 255);
+
+        assertEquals(List.of(Mark.MATCH, Mark.DIFFERENT, Mark.DIFFERENT), marks(c));
+        Row missing = c.lines().get(1);
+        assertEquals("Unhandled exception:", missing.dart());
+        assertNull(missing.java());
+        assertEquals("≠ missing", missing.markText());
+        assertEquals(Verdict.DIFFERS, c.verdict());
+    }
+
+    @Test
+    void extraLinesAreRowsWithoutADartSide() {
+        Comparison c = OutputComparator.compare(
+                List.of("caught: Exception: disk full while saving 42", "main done"), 0,
+                List.of("caught: Exception: disk full while saving 42", "DEBUG something", "main done"), 0);
+
+        assertEquals(List.of(Mark.MATCH, Mark.DIFFERENT, Mark.MATCH), marks(c));
+        Row extra = c.lines().get(1);
+        assertNull(extra.dart());
+        assertEquals("DEBUG something", extra.java());
+        assertEquals("≠ extra", extra.markText());
+    }
+
+    @Test
+    void placeholderAgainstManyLinesPairsTheFirstAndListsTheRestAsMissing() {
+        Comparison c = OutputComparator.compare(List.of("4", "2", "3", "1"), 0, List.of("TODO port"), 0);
+
+        assertEquals(4, c.lines().size());
+        assertEquals(new Row("4", "TODO port", Mark.DIFFERENT, ""), c.lines().getFirst());
+        for (Row r : c.lines().subList(1, 4)) {
+            assertEquals("missing", r.note());
+            assertNull(r.java());
+        }
+    }
+
+    @Test
+    void timeDifferenceStillAlignsAroundAnExtraLine() {
+        Comparison c = OutputComparator.compare(
+                List.of("Future.wait failed after 303 ms: Bad state: ads down",
+                        "eagerError: true failed after 56 ms: Bad state: ads down"), 0,
+                List.of("Future.wait failed after 301 ms: Bad state: ads down",
+                        "warning",
+                        "eagerError: true failed after 52 ms: Bad state: ads down"), 0);
+
+        assertEquals(List.of(Mark.TIME, Mark.DIFFERENT, Mark.TIME), marks(c));
+        assertEquals("~ -2 ms", c.lines().get(0).markText());
+        assertEquals("≠ extra", c.lines().get(1).markText());
+        assertEquals("~ -4 ms", c.lines().get(2).markText());
+    }
+
+    @Test
+    void exitCodeMismatchDiffersEvenWhenTheLinesMatch() {
+        Comparison c = OutputComparator.compare(List.of("try block finished"), 255, List.of("try block finished"), 0);
+
+        assertEquals(List.of(Mark.MATCH), marks(c));
+        assertEquals(new Row("exit 255", "exit 0", Mark.DIFFERENT, ""), c.exit());
+        assertEquals(Verdict.DIFFERS, c.verdict());
+    }
+
+    @Test
+    void missingExitCodeDiffers() {
+        Comparison c = OutputComparator.compare(List.of(), 0, List.of(), null);
+        assertEquals(new Row("exit 0", null, Mark.DIFFERENT, "no exit code"), c.exit());
+        assertEquals(Verdict.DIFFERS, c.verdict());
+    }
+
+    @Test
+    void comparesALoadedLectureOutputInPrintOrder() {
+        LectureOutput dart = LectureOutputLoader.parse("test", """
+                out try block finished
+                err Unhandled exception:
+                exit 255
+                """);
+        Comparison c = OutputComparator.compare(dart, List.of("try block finished", "Unhandled exception:"), 255);
+        assertEquals(Verdict.MATCH, c.verdict());
+    }
+}
