@@ -299,6 +299,20 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
       BiFunction<? super Throwable, ? super StackTrace, ? extends R> onError);
 
   /**
+   * Dart's {@code then((v) => print(v))} for a callback without a result: as
+   * {@link #then(Function)}, and the returned future completes with null. (Java cannot overload
+   * {@code then} on a function and a consumer, so this is CompletableFuture's name for it.)
+   */
+  default DFuture<Void> thenAccept(java.util.function.Consumer<? super T> onValue) {
+    java.util.Objects.requireNonNull(onValue, "onValue");
+    return then(
+        value -> {
+          onValue.accept(value);
+          return (Void) null;
+        });
+  }
+
+  /**
    * Dart's {@code then((v) => otherFuture)}: the returned future follows the future that
    * {@code onValue} returns: at once if that one is already complete, otherwise when it completes.
    */

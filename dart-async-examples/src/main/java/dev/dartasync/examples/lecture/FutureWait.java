@@ -1,16 +1,70 @@
 package dev.dartasync.examples.lecture;
 
+import static dev.dartasync.Dart.async;
+import static dev.dartasync.Dart.await;
+import static dev.dartasync.Dart.print;
+
+import dev.dartasync.DFuture;
+import dev.dartasync.Dart;
+import dev.dartasync.examples.support.Stopwatch;
+import io.vavr.Tuple3;
+import java.time.Duration;
+import java.util.List;
+
 /**
- * Lecture, "Future, async/await and Future.wait, measured": sequential awaits vs Future.wait vs record .wait.
- *
- * <p>Placeholder: the port of the lecture's Dart program replaces this body. It must call
- * {@code Dart.runMain(...)} itself, which exits the process with 255 on an uncaught error.
+ * Lecture, "Future, async/await and Future.wait, measured": three independent calls awaited one
+ * after another, then with Future.wait, then with the record {@code .wait}. Each Dart line stands as
+ * a comment above the Java line that ports it.
  */
 public final class FutureWait {
-    private FutureWait() {
-    }
+  private FutureWait() {}
 
-    public static void main(String[] args) {
-        System.out.println("TODO port");
-    }
+  // Future<String> fetch(String name, int ms) async {
+  static DFuture<String> fetch(String name, int ms) {
+    return async(
+        () -> {
+          //   await Future.delayed(Duration(milliseconds: ms));
+          await(DFuture.delayed(Duration.ofMillis(ms)));
+          //   return '$name($ms ms)';
+          return name + "(" + ms + " ms)";
+          // }
+        });
+  }
+
+  // Future<void> main() async {
+  public static void program() {
+    //   final sw = Stopwatch()..start();
+    final Stopwatch sw = Stopwatch.started();
+    //   final a = await fetch('config', 300);
+    final String a = await(fetch("config", 300));
+    //   final b = await fetch('user', 200);
+    final String b = await(fetch("user", 200));
+    //   final c = await fetch('ads', 100);
+    final String c = await(fetch("ads", 100));
+    //   print('sequential: $a $b $c -> ${sw.elapsedMilliseconds} ms');
+    print("sequential: " + a + " " + b + " " + c + " -> " + sw.elapsedMilliseconds() + " ms");
+    //
+    //   sw.reset();
+    sw.reset();
+    //   final r = await Future.wait([fetch('config', 300), fetch('user', 200), fetch('ads', 100)]);
+    final List<String> r =
+        await(DFuture.wait(List.of(fetch("config", 300), fetch("user", 200), fetch("ads", 100))));
+    //   print('Future.wait: $r -> ${sw.elapsedMilliseconds} ms');
+    print("Future.wait: " + r + " -> " + sw.elapsedMilliseconds() + " ms");
+    //
+    //   sw.reset();
+    sw.reset();
+    //   final (x, y, z) = await (fetch('config', 300), fetch('user', 200), fetch('ads', 100)).wait;
+    final Tuple3<String, String, String> xyz =
+        await(DFuture.wait(fetch("config", 300), fetch("user", 200), fetch("ads", 100)));
+    //   print('record .wait: $x $y $z -> ${sw.elapsedMilliseconds} ms');
+    print(
+        "record .wait: " + xyz._1 + " " + xyz._2 + " " + xyz._3 + " -> "
+            + sw.elapsedMilliseconds() + " ms");
+    // }
+  }
+
+  public static void main(String[] args) {
+    Dart.runMain(FutureWait::program);
+  }
 }

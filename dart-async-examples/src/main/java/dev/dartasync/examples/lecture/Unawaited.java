@@ -1,16 +1,58 @@
 package dev.dartasync.examples.lecture;
 
+import static dev.dartasync.Dart.async;
+import static dev.dartasync.Dart.await;
+import static dev.dartasync.Dart.print;
+
+import dev.dartasync.DFuture;
+import dev.dartasync.Dart;
+import dev.dartasync.DartException;
+import java.time.Duration;
+
 /**
- * Lecture, "Common mistake: the unawaited future that escapes try/catch": the mistake (exit code 255).
- *
- * <p>Placeholder: the port of the lecture's Dart program replaces this body. It must call
- * {@code Dart.runMain(...)} itself, which exits the process with 255 on an uncaught error.
+ * Lecture, "Common mistake: the unawaited future that escapes try/catch" (the mistake). The
+ * error arrives 10 ms after the try block ended, reaches no handler, and ends the program with
+ * {@code Unhandled exception:} and exit code 255. Each Dart line stands as a comment above the
+ * Java line that ports it.
  */
 public final class Unawaited {
-    private Unawaited() {
-    }
+  private Unawaited() {}
 
-    public static void main(String[] args) {
-        System.out.println("TODO port");
+  // Future<void> saveScore(int score) async {
+  static DFuture<Void> saveScore(int score) {
+    return async(
+        () -> {
+          //   await Future.delayed(const Duration(milliseconds: 10));
+          await(DFuture.delayed(Duration.ofMillis(10)));
+          //   throw Exception('disk full while saving $score');
+          throw new DartException("disk full while saving " + score);
+          // }
+        });
+  }
+
+  // Future<void> main() async {
+  @SuppressWarnings("FutureReturnValueIgnored") // The lecture's mistake, on purpose.
+  public static void program() {
+    //   try {
+    try {
+      //     saveScore(42); // no await
+      saveScore(42); // no await
+      //     print('try block finished');
+      print("try block finished");
+      //   } catch (e) {
+    } catch (Exception e) {
+      //     print('caught: $e'); // never runs
+      print("caught: " + e); // never runs
+      //   }
     }
+    //   await Future.delayed(const Duration(milliseconds: 50));
+    await(DFuture.delayed(Duration.ofMillis(50)));
+    //   print('main done'); // never reached either
+    print("main done"); // never reached either
+    // }
+  }
+
+  public static void main(String[] args) {
+    Dart.runMain(Unawaited::program);
+  }
 }
