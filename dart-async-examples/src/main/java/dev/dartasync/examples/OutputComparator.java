@@ -56,7 +56,7 @@ public final class OutputComparator {
         /** Every line and the exit code are identical. */
         MATCH("match"),
         /** No {@code ≠} row: only measured times ({@code ~}) or stack-frame locations ({@code @}) differ. */
-        TIMES_ONLY("times only"),
+        TIMES_ONLY("times/locations only"),
         /** At least one {@code ≠} row. */
         DIFFERS("differs");
 

@@ -75,8 +75,8 @@ class ComparisonRendererTest {
                 new Result("one", "First", match), new Result("two", "Second", times), new Result("three", "Third", differs)));
 
         assertTrue(rowOf(out, "one").contains("match"), out);
-        assertTrue(rowOf(out, "two").contains("times only") && rowOf(out, "two").contains("1 =, 1 ~"), out);
+        assertTrue(rowOf(out, "two").contains("times/locations only") && rowOf(out, "two").contains("1 =, 1 ~"), out);
         assertTrue(rowOf(out, "three").contains("differs") && rowOf(out, "three").contains("2 ≠"), out);
-        assertTrue(out.endsWith("3 examples: 1 match, 1 times only, 1 differs\n"), out);
+        assertTrue(out.endsWith("3 examples: 1 match, 1 times/locations only, 1 differs\n"), out);
     }
 }
