@@ -80,8 +80,13 @@ public final class EventLoop implements Executor {
   private Body expected;
   /** The body being started: {@link #execute} learns its continuation. */
   private Body starting;
-  /** Live bodies by continuation, to recognise a continuation the JDK hands us. */
-  private final Map<Runnable, Body> bodies = new ConcurrentHashMap<>();
+  /**
+   * Bodies parked inside a blocking JDK call, by continuation: the JDK resumes them through
+   * {@link #execute}, usually from its own threads, and we must know which body it is. Only these
+   * are listed: a body parked in an await is reachable only from the future it waits for, so that
+   * an abandoned await (a future nobody completes) can be garbage-collected, as in Dart.
+   */
+  private final Map<Runnable, Body> blocked = new ConcurrentHashMap<>();
 
   /** Open ports, blocked bodies and pending interop: each keeps the isolate alive. */
   private int keepAlive;
@@ -189,6 +194,7 @@ public final class EventLoop implements Executor {
     body.thread = bodyBuilder.unstarted(body);
     Body current = mounted;
     starting = body;
+    expected = body;
     body.thread.start(); // -> execute(): the continuation goes to ready.
     if (current == null) {
       drainCarrier();
@@ -214,9 +220,7 @@ public final class EventLoop implements Executor {
   }
 
   void bodyFinished(Body body) {
-    if (body.continuation != null) {
-      bodies.remove(body.continuation);
-    }
+    // Nothing to forget: only blocked bodies are listed, and a finishing body is running.
   }
 
   /**
@@ -230,7 +234,6 @@ public final class EventLoop implements Executor {
       if (s != null) {
         starting = null;
         s.continuation = continuation;
-        bodies.put(continuation, s);
       }
       ready.add(continuation);
     } else {
@@ -248,7 +251,7 @@ public final class EventLoop implements Executor {
       expected = null;
       return e;
     }
-    return bodies.get(continuation);
+    return blocked.remove(continuation);
   }
 
   /**
@@ -286,6 +289,7 @@ public final class EventLoop implements Executor {
         // Parked, but not by us: a blocking JDK call. The JDK will resume it from its own thread.
         body.state = Body.BLOCKED;
         keepAlive++;
+        blocked.put(continuation, body);
       }
     }
   }
