@@ -3,7 +3,7 @@ package dev.dartasync;
 import dev.dartasync.internal.Awaits;
 import dev.dartasync.internal.DartText;
 import dev.dartasync.internal.EventLoop;
-import dev.dartasync.internal.FutureImpl;
+import dev.dartasync.internal.MainIsolate;
 import dev.dartasync.internal.LoopClock;
 import dev.dartasync.internal.Sneaky;
 import dev.dartasync.internal.ZoneImpl;
@@ -41,11 +41,7 @@ public final class Dart {
    */
   public static <T> T run(Callable<T> main) {
     Objects.requireNonNull(main, "main");
-    EventLoop loop = runLoop(main);
-    if (loop.fatalError() != null) {
-      throw Sneaky.<RuntimeException>rethrow(loop.fatalError());
-    }
-    return mainResult(loop);
+    return MainIsolate.run(main, LoopClock.system()).value();
   }
 
   /** {@link #run(Callable)} for a main without a value. */
@@ -62,11 +58,11 @@ public final class Dart {
    */
   public static void runMain(Callable<?> main) {
     Objects.requireNonNull(main, "main");
-    EventLoop loop = runLoop(main);
+    MainIsolate isolate = MainIsolate.run(main, LoopClock.system());
     System.out.flush();
-    Throwable fatal = loop.fatalError();
+    Throwable fatal = isolate.fatalError();
     if (fatal != null) {
-      printUnhandled(System.err, fatal, loop.fatalStackTrace());
+      printUnhandled(System.err, fatal, isolate.fatalStackTrace());
       System.err.flush();
       System.exit(255);
     }
@@ -87,40 +83,6 @@ public final class Dart {
     if (!stack.isEmpty()) {
       out.print(stack.endsWith("\n") ? stack : stack + "\n");
     }
-  }
-
-  private static EventLoop runLoop(Callable<?> main) {
-    if (EventLoop.current() != null) {
-      throw new IllegalStateException(
-          "Dart.run was called on a thread that already runs an event loop (an isolate's thread "
-              + "or one of its async bodies). A thread carries one isolate; use Dart.async(...) to "
-              + "start more work on it.");
-    }
-    EventLoop loop = new EventLoop(LoopClock.system());
-    @SuppressWarnings("unchecked")
-    FutureImpl<Object>[] result = new FutureImpl[1];
-    loop.post(() -> result[0] = loop.startBody(main));
-    loop.run();
-    MAIN_RESULT.set(result[0]);
-    return loop;
-  }
-
-  private static final ThreadLocal<FutureImpl<Object>> MAIN_RESULT = new ThreadLocal<>();
-
-  @SuppressWarnings("unchecked")
-  private static <T> T mainResult(EventLoop loop) {
-    FutureImpl<Object> result = MAIN_RESULT.get();
-    MAIN_RESULT.remove();
-    if (result == null || !result.isComplete()) {
-      throw new IllegalStateException(
-          "The isolate ran dry before main's future completed: nothing was left to complete it "
-              + "(no microtask, event, timer or open port). Dart would exit here; Dart.run has no "
-              + "value to return.");
-    }
-    if (result.hasError()) {
-      throw Sneaky.<RuntimeException>rethrow(result.error().error());
-    }
-    return (T) result.value();
   }
 
   // ---- async / await --------------------------------------------------------------------------

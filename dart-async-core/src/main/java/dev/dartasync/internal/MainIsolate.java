@@ -1,0 +1,72 @@
+package dev.dartasync.internal;
+
+import java.util.concurrent.Callable;
+
+/**
+ * Runs an entry point as the main isolate on the calling thread: the engine behind
+ * {@code Dart.run} and {@code Dart.runMain}, open to tests that need another clock.
+ */
+public final class MainIsolate {
+
+  private final EventLoop loop;
+  private FutureImpl<Object> result;
+
+  private MainIsolate(EventLoop loop) {
+    this.loop = loop;
+  }
+
+  /**
+   * Starts a loop on this thread with {@code clock}, posts {@code main} as its first event (run as
+   * an async body), and runs the loop until the isolate ends.
+   *
+   * @throws IllegalStateException if this thread already runs an event loop
+   */
+  public static MainIsolate run(Callable<?> main, LoopClock clock) {
+    if (EventLoop.current() != null) {
+      throw new IllegalStateException(
+          "Dart.run was called on a thread that already runs an event loop (an isolate's thread "
+              + "or one of its async bodies). A thread carries one isolate; use Dart.async(...) to "
+              + "start more work on it.");
+    }
+    MainIsolate isolate = new MainIsolate(new EventLoop(clock));
+    isolate.loop.post(() -> isolate.result = isolate.loop.startBody(main));
+    isolate.loop.run();
+    return isolate;
+  }
+
+  /** The error that stopped the isolate, or null if it ran dry. */
+  public Throwable fatalError() {
+    return loop.fatalError();
+  }
+
+  public dev.dartasync.StackTrace fatalStackTrace() {
+    return loop.fatalStackTrace();
+  }
+
+  /**
+   * Main's value; rethrows the fatal error if there was one.
+   *
+   * @throws IllegalStateException if the isolate ran dry before main's future completed
+   */
+  @SuppressWarnings("unchecked")
+  public <T> T value() {
+    if (loop.fatalError() != null) {
+      throw Sneaky.<RuntimeException>rethrow(loop.fatalError());
+    }
+    if (result == null || !result.isComplete()) {
+      throw new IllegalStateException(
+          "The isolate ran dry before main's future completed: nothing was left to complete it "
+              + "(no microtask, event, timer or open port). Dart would exit here; Dart.run has no "
+              + "value to return.");
+    }
+    if (result.hasError()) {
+      throw Sneaky.<RuntimeException>rethrow(result.error().error());
+    }
+    return (T) result.value();
+  }
+
+  /** Runs {@code main} with virtual time (see {@link VirtualClock}) and returns its value. */
+  public static <T> T runWithVirtualTime(Callable<T> main) {
+    return run(main, new VirtualClock()).value();
+  }
+}
