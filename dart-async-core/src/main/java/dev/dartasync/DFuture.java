@@ -145,6 +145,36 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
     return Futures.delayed(duration, Futures.callable(computation));
   }
 
+  // ---- Java interop --------------------------------------------------------------------------
+
+  /**
+   * A future that completes with the result of {@code stage}, a Java computation running outside
+   * the isolate (a JDBC call, an HTTP client, an executor). Like Dart's own I/O: the isolate stays
+   * alive until the stage completes, and the result arrives as an <b>event</b> of this isolate, in
+   * which the future completes and its listeners run synchronously. Nothing runs on the stage's
+   * thread but the posting of that event. A stage that is already complete still delivers through
+   * an event.
+   *
+   * @throws IllegalStateException if this thread belongs to no isolate
+   */
+  static <T> DFuture<T> fromCompletionStage(java.util.concurrent.CompletionStage<T> stage) {
+    return Futures.fromCompletionStage(stage);
+  }
+
+  /**
+   * A {@link java.util.concurrent.CompletableFuture} that completes (on this isolate's thread)
+   * when this future does, with its value or, wrapped as Java does, its error. For handing a result
+   * to Java code that expects a CompletionStage. Callbacks registered on it before it completes
+   * run on the isolate's thread; do not block there.
+   */
+  default java.util.concurrent.CompletableFuture<T> toCompletableFuture() {
+    java.util.concurrent.CompletableFuture<T> result = new java.util.concurrent.CompletableFuture<>();
+    then(
+        value -> result.complete(value),
+        (Throwable error) -> result.completeExceptionally(error));
+    return result;
+  }
+
   // ---- combinators --------------------------------------------------------------------------
 
   /**

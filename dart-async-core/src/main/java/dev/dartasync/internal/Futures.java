@@ -127,6 +127,32 @@ public final class Futures {
     return result;
   }
 
+  // ---- Java interop ---------------------------------------------------------------------------
+
+  public static <T> DFuture<T> fromCompletionStage(java.util.concurrent.CompletionStage<T> stage) {
+    Objects.requireNonNull(stage, "stage");
+    EventLoop loop = EventLoop.require();
+    FutureImpl<T> result = new FutureImpl<>();
+    loop.retain(); // Like pending I/O in Dart: the isolate waits for the outside world.
+    stage.whenComplete(
+        (value, error) ->
+            loop.post(
+                () -> {
+                  loop.release();
+                  if (error != null) {
+                    Throwable cause =
+                        error instanceof java.util.concurrent.CompletionException
+                                && error.getCause() != null
+                            ? error.getCause()
+                            : error;
+                    result.completeError(asyncError(cause));
+                  } else {
+                    result.completeWithValue(value);
+                  }
+                }));
+    return result;
+  }
+
   // ---- Future.wait ----------------------------------------------------------------------------
 
   /** State shared by the callbacks of one Future.wait call. */
