@@ -187,8 +187,9 @@ public final class Dart {
    * Dart's {@code runZonedGuarded(body, onError)}: runs {@code body} synchronously in a new error
    * zone whose uncaught errors (from futures, timers, microtasks and bodies started in it) go to
    * {@code onError}, which runs in the parent zone. A synchronous throw from {@code body} also goes
-   * to {@code onError}, and then this returns null. An error {@code onError} throws goes to the
-   * parent zone.
+   * to {@code onError} (called directly, in the caller's zone; an error it throws then propagates
+   * to the caller), and this returns null. For asynchronous errors, an error {@code onError} throws
+   * goes to the parent zone's handler.
    */
   public static <R> R runZonedGuarded(
       Callable<R> body, BiConsumer<? super Throwable, ? super StackTrace> onError) {
@@ -198,7 +199,9 @@ public final class Dart {
     try {
       return zone.run(body);
     } catch (Throwable e) {
-      zone.handleUncaughtError(e, StackTrace.of(e));
+      // Dart calls onError directly here (zone.dart, runZonedGuarded): in the caller's zone, and
+      // an error it throws propagates to the caller.
+      onError.accept(e, StackTrace.of(e));
       return null;
     }
   }

@@ -26,6 +26,13 @@ public final class Awaits {
       "await was called on an isolate's thread outside an async body: it cannot block the event "
           + "loop. Run the code in Dart.async(() -> ...), or use then(...).";
 
+  private static final String IN_CALLBACK =
+      "await was called inside a callback (a then/catchError/whenComplete handler, a doWhile "
+          + "action, a zone body) that runs synchronously on an async body's stack; the callback "
+          + "is not the async body, and suspending here would suspend the body in the middle of "
+          + "the library's work (in Dart, await in a non-async closure does not compile). Make the "
+          + "callback an async body: Dart.async(() -> ...), or use thenCompose.";
+
   @SuppressWarnings("unchecked")
   public static <T> T await(Object awaited) throws InterruptedException {
     EventLoop loop = EventLoop.current();
@@ -42,6 +49,9 @@ public final class Awaits {
     Body body = loop.mounted;
     if (body == null || body.thread != Thread.currentThread()) {
       throw new IllegalStateException(NOT_IN_BODY);
+    }
+    if (body.inCallback > 0) {
+      throw new IllegalStateException(IN_CALLBACK);
     }
     body.suspended = true;
     ZoneImpl zone = loop.zone;

@@ -40,6 +40,13 @@ public final class Body implements Runnable {
   boolean resumed;
   /** Has suspended at least once: a throw now completes synchronously. */
   boolean suspended;
+  /**
+   * How many library-invoked callbacks (a then handler, a whenComplete action, a doWhile action,
+   * a zone body) are running on this body's stack. Such a callback is not the async body itself:
+   * as in Dart, where {@code await} in a non-async closure does not compile, await there throws
+   * instead of suspending the body in the middle of, say, a future's propagation.
+   */
+  int inCallback;
   private Object resumeValue;
   private AsyncError resumeError;
 

@@ -230,6 +230,24 @@ public final class EventLoop implements Executor {
     }
   }
 
+  /**
+   * Marks the start of a user callback run by the library: if it runs on a body's stack, await is
+   * refused inside it. Returns the body to pass to {@link #exitCallback}, or null.
+   */
+  Body enterCallback() {
+    Body body = mounted;
+    if (body != null) {
+      body.inCallback++;
+    }
+    return body;
+  }
+
+  static void exitCallback(Body body) {
+    if (body != null) {
+      body.inCallback--;
+    }
+  }
+
   void bodyFinished(Body body) {
     // Nothing to forget: only blocked bodies are listed, and a finishing body is running.
   }

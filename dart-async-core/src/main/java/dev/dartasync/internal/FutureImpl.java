@@ -449,6 +449,7 @@ public final class FutureImpl<T> implements DFuture<T> {
         EventLoop loop = zone.loop;
         ZoneImpl oldZone = loop.zone;
         loop.zone = zone;
+        Body inBody = (listener.kind & FutureListener.AWAIT) == 0 ? loop.enterCallback() : null;
         try {
           if (listener.handlesComplete()) {
             Object completeResult;
@@ -494,6 +495,7 @@ public final class FutureImpl<T> implements DFuture<T> {
             }
           }
         } finally {
+          EventLoop.exitCallback(inBody);
           loop.zone = oldZone;
         }
 

@@ -66,7 +66,9 @@ public final class Futures {
   }
 
   public static <T> DFuture<T> valueOf(DFuture<T> source) {
-    Objects.requireNonNull(source, "value");
+    if (source == null) {
+      return value(null); // Java picks value(DFuture) for a null literal: Dart's Future.value(null).
+    }
     return FutureImpl.immediateFuture(source);
   }
 
@@ -79,10 +81,14 @@ public final class Futures {
   public static <T> DFuture<T> sync(Callable<T> computation) {
     Objects.requireNonNull(computation, "computation");
     T value;
+    EventLoop loop = EventLoop.require();
+    Body body = loop.enterCallback();
     try {
       value = computation.call();
     } catch (Throwable e) {
       return FutureImpl.immediateError(asyncError(e));
+    } finally {
+      EventLoop.exitCallback(body);
     }
     return FutureImpl.completed(value);
   }
@@ -413,11 +419,14 @@ public final class Futures {
     private void iterate(boolean keepGoing) {
       while (keepGoing) {
         Object result;
+        Body body = zone.loop.enterCallback();
         try {
           result = action.call();
         } catch (Throwable e) {
           done.asyncCompleteError(asyncError(e));
           return;
+        } finally {
+          EventLoop.exitCallback(body);
         }
         if (result instanceof DFuture<?> f) {
           ((DFuture<Object>) f)

@@ -85,11 +85,13 @@ public final class ZoneImpl implements Zone {
   public <R> R run(Callable<R> action) {
     ZoneImpl saved = loop.zone;
     loop.zone = this;
+    Body body = loop.enterCallback();
     try {
       return action.call();
     } catch (Throwable e) {
       throw Sneaky.<RuntimeException>rethrow(e);
     } finally {
+      EventLoop.exitCallback(body);
       loop.zone = saved;
     }
   }
@@ -98,9 +100,11 @@ public final class ZoneImpl implements Zone {
   public void run(Runnable action) {
     ZoneImpl saved = loop.zone;
     loop.zone = this;
+    Body body = loop.enterCallback();
     try {
       action.run();
     } finally {
+      EventLoop.exitCallback(body);
       loop.zone = saved;
     }
   }
