@@ -35,7 +35,9 @@ public final class Dart {
    * {@code dart run} does, and returns its value once the isolate has run dry (no microtask,
    * event, timer or keep-alive left). {@code main} runs as an async body, so it may {@link #await}.
    *
-   * @throws Throwable (unchecked, the original object) the uncaught error that stopped the isolate
+   * <p>If an uncaught error stopped the isolate, this throws that error: the original object,
+   * checked or not, undeclared.
+   *
    * @throws IllegalStateException if this thread already runs an event loop, or if the isolate ran
    *     dry before {@code main}'s future completed (Dart would simply exit)
    */
