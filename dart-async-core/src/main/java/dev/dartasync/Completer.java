@@ -3,7 +3,8 @@ package dev.dartasync;
 import dev.dartasync.internal.EventLoop;
 import dev.dartasync.internal.FutureImpl;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * Produces a {@link DFuture} and completes it later: Dart's {@code Completer<T>}.
@@ -23,8 +24,22 @@ public class Completer<T> {
 
   private final FutureImpl<T> future;
   private final boolean sync;
-  /** Set once, by whichever thread completes first. */
-  private final AtomicBoolean completed = new AtomicBoolean();
+  /**
+   * 0 until complete or completeError is called, then 1; set once, by a compare-and-set, so that
+   * exactly one of many racing threads succeeds. A field with a VarHandle rather than an
+   * AtomicBoolean: one object less per completer (16 B, and a pointer to chase).
+   */
+  private volatile int completed;
+
+  private static final VarHandle COMPLETED;
+
+  static {
+    try {
+      COMPLETED = MethodHandles.lookup().findVarHandle(Completer.class, "completed", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   /**
    * Dart's {@code Completer()}: completes its future asynchronously (one microtask later).
@@ -56,7 +71,7 @@ public class Completer<T> {
 
   /** Whether complete or completeError was called (true at once, even before listeners run). */
   public boolean isCompleted() {
-    return completed.get();
+    return completed != 0;
   }
 
   /** Completes with null; see {@link #complete(Object)}. */
@@ -131,7 +146,7 @@ public class Completer<T> {
   }
 
   private void claim() {
-    if (!completed.compareAndSet(false, true)) {
+    if (!COMPLETED.compareAndSet(this, 0, 1)) {
       throw new StateError("Future already completed");
     }
   }

@@ -59,7 +59,9 @@ public final class Body implements Runnable {
 
   @Override
   public void run() {
-    EventLoop.CURRENT.set(loop);
+    if (EventLoop.BODIES_SET_CURRENT) {
+      EventLoop.CURRENT.set(loop);
+    }
     loop.mounted = this;
     loop.zone = zone;
     Object value;
