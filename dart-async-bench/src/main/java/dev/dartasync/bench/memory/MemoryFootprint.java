@@ -1,0 +1,273 @@
+package dev.dartasync.bench.memory;
+
+import static dev.dartasync.Dart.async;
+import static dev.dartasync.Dart.await;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dartasync.Completer;
+import dev.dartasync.Dart;
+import dev.dartasync.bench.kotlin.KotlinPeers;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Row 11, memory: heap bytes per suspended unit, 1 M units parked at once, each kind in a fresh JVM.
+ *
+ * <ul>
+ *   <li><b>dart-async</b>: 1 M {@code async(() -> await(completer.future()))} bodies, each parked on
+ *       its own pending future (the Completers kept in an array);
+ *   <li><b>Kotlin</b>: 1 M coroutines in runBlocking, each suspended in {@code await()} on its own
+ *       {@code CompletableDeferred};
+ *   <li><b>virtual threads</b>: 1 M default virtual threads parked on one CountDownLatch.
+ * </ul>
+ *
+ * Bytes per unit = (used heap with all units parked - used heap before), each after three {@code
+ * System.gc()}, divided by the count, after a warm-up round of 200,000 units parked and released
+ * (so that the frames on the parked stacks are compiled ones, as in a program that runs for a while). The array that holds the units is allocated before the
+ * baseline, so it is not counted. The JDK's default {@code jdk.trackAllThreads=true} registers
+ * every virtual thread in a container (which costs heap); the two thread-based kinds are also
+ * measured with it off, the setting the README recommends for programs that abandon awaits.
+ *
+ * <p>Usage: {@code MemoryFootprint [--out results/memory.json] [--count N] [--xmx 8g]} runs every
+ * kind in a child JVM and writes the JSON that {@code Report} reads.
+ */
+public final class MemoryFootprint {
+
+  private MemoryFootprint() {}
+
+  static final int DEFAULT_COUNT = 1_000_000;
+
+  /** A kind of unit to park, and extra flags for its JVM. */
+  record Kind(String id, String label, String how, List<String> jvmFlags) {}
+
+  static final List<Kind> KINDS =
+      List.of(
+          new Kind(
+              "dart-async",
+              "dart-async (ours)",
+              "async(() -> await(completer.future())), pending",
+              List.of()),
+          new Kind(
+              "kotlin",
+              "Kotlin coroutines",
+              "launch { deferred.await() } in runBlocking, pending",
+              List.of()),
+          new Kind(
+              "virtual-threads",
+              "JDK virtual threads",
+              "Thread.ofVirtual().start(latch::await), default scheduler",
+              List.of()),
+          new Kind(
+              "dart-async-untracked",
+              "dart-async (ours), -Djdk.trackAllThreads=false",
+              "as dart-async",
+              List.of("-Djdk.trackAllThreads=false")),
+          new Kind(
+              "virtual-threads-untracked",
+              "JDK virtual threads, -Djdk.trackAllThreads=false",
+              "as virtual threads",
+              List.of("-Djdk.trackAllThreads=false")));
+
+  public static void main(String[] args) throws Exception {
+    String out = "results/memory.json";
+    int count = DEFAULT_COUNT;
+    String xmx = "8g";
+    String child = null;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--out" -> out = args[++i];
+        case "--count" -> count = Integer.parseInt(args[++i]);
+        case "--xmx" -> xmx = args[++i];
+        case "--child" -> child = args[++i];
+        default -> throw new IllegalArgumentException("unknown argument: " + args[i]);
+      }
+    }
+    if (child != null) {
+      measure(child, count);
+      throw new AssertionError("measure() halts the JVM");
+    }
+    runAll(Path.of(out), count, xmx);
+  }
+
+  private static void runAll(Path out, int count, String xmx) throws Exception {
+    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode root = json.createObjectNode();
+    root.put("count", count);
+    root.put("xmx", xmx);
+    root.put("jdk", Runtime.version().toString());
+    root.put("vm", System.getProperty("java.vm.name"));
+    root.put("cores", Runtime.getRuntime().availableProcessors());
+    ArrayNode results = root.putArray("results");
+    String java =
+        ProcessHandle.current()
+            .info()
+            .command()
+            .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    for (Kind kind : KINDS) {
+      List<String> cmd = new ArrayList<>();
+      cmd.add(java);
+      cmd.add("-Xmx" + xmx);
+      cmd.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
+      cmd.addAll(kind.jvmFlags());
+      cmd.add("-cp");
+      cmd.add(System.getProperty("java.class.path"));
+      cmd.add(MemoryFootprint.class.getName());
+      cmd.add("--child");
+      cmd.add(kind.id());
+      cmd.add("--count");
+      cmd.add(Integer.toString(count));
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String result = null;
+      StringBuilder log = new StringBuilder();
+      try (BufferedReader r =
+          new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = r.readLine()) != null) {
+          if (line.startsWith("RESULT ")) {
+            result = line;
+          } else {
+            log.append(line).append('\n');
+          }
+        }
+      }
+      int exit = p.waitFor();
+      ObjectNode node = results.addObject();
+      node.put("id", kind.id());
+      node.put("label", kind.label());
+      node.put("how", kind.how());
+      ArrayNode flags = node.putArray("jvmFlags");
+      kind.jvmFlags().forEach(flags::add);
+      if (exit != 0 || result == null) {
+        node.put("error", "child JVM exited with " + exit + ": " + log.toString().strip());
+        System.err.printf("memory %-26s FAILED (exit %d)%n%s", kind.id(), exit, log);
+        continue;
+      }
+      String[] parts = result.split(" ");
+      long baseline = Long.parseLong(parts[1]);
+      long parked = Long.parseLong(parts[2]);
+      double perUnit = (double) (parked - baseline) / count;
+      node.put("baselineBytes", baseline);
+      node.put("parkedBytes", parked);
+      node.put("bytesPerUnit", perUnit);
+      node.put("millis", Long.parseLong(parts[3]));
+      System.out.printf(
+          "memory %-26s %,8.0f bytes per parked unit (%,d units, %s ms)%n",
+          kind.id(), perUnit, count, parts[3]);
+    }
+    if (out.getParent() != null) {
+      Files.createDirectories(out.getParent());
+    }
+    json.writeValue(out.toFile(), root);
+  }
+
+  /**
+   * In the child JVM: parks {@code count} units, measures, prints one line for the parent and halts
+   * the JVM at once. Waking a million parked units takes far longer than parking them (a
+   * CountDownLatch wakes its waiters one after another), and the figure is already known.
+   */
+  static void measure(String kind, int count) throws Exception {
+    long start = System.nanoTime();
+    String base = kind.replace("-untracked", "");
+    // A parked unit's stack holds the frames it was parked in, and an interpreted frame is larger
+    // than a compiled one. Parking and releasing WARM_UP units first lets the JIT compile that path,
+    // so the figure is the steady state's and does not depend on when the JIT got there.
+    park(base, WARM_UP, false, start);
+    park(base, count, true, start);
+  }
+
+  static final int WARM_UP = 200_000;
+
+  /** Parks {@code count} units; then reports and halts, or (warm-up) releases them. */
+  private static void park(String base, int count, boolean measure, long start) throws Exception {
+    switch (base) {
+      case "dart-async" -> {
+        Object[] keep = new Object[count];
+        Dart.run(
+            () -> {
+              long baseline = usedAfterGc();
+              for (int i = 0; i < count; i++) {
+                Completer<Integer> c = new Completer<>();
+                keep[i] = c;
+                async(() -> await(c.future()));
+              }
+              if (measure) {
+                report(baseline, usedAfterGc(), start, keep);
+              }
+              for (Object c : keep) {
+                @SuppressWarnings("unchecked")
+                Completer<Integer> completer = (Completer<Integer>) c;
+                completer.complete(0);
+              }
+            });
+      }
+      case "kotlin" -> {
+        Object[] keep = new Object[count];
+        long baseline = usedAfterGc();
+        KotlinPeers.kotlinParkedCoroutines(
+            count,
+            keep,
+            () -> {
+              if (measure) {
+                report(baseline, usedAfterGc(), start, keep);
+              }
+            });
+      }
+      case "virtual-threads" -> {
+        Thread[] keep = new Thread[count];
+        CountDownLatch latch = new CountDownLatch(1);
+        long baseline = usedAfterGc();
+        for (int i = 0; i < count; i++) {
+          keep[i] =
+              Thread.ofVirtual()
+                  .start(
+                      () -> {
+                        try {
+                          latch.await();
+                        } catch (InterruptedException e) {
+                          Thread.currentThread().interrupt();
+                        }
+                      });
+        }
+        for (Thread t : keep) {
+          while (t.getState() != Thread.State.WAITING) {
+            Thread.sleep(1);
+          }
+        }
+        if (measure) {
+          report(baseline, usedAfterGc(), start, keep);
+        }
+        latch.countDown();
+        for (Thread t : keep) {
+          t.join();
+        }
+      }
+      default -> throw new IllegalArgumentException("unknown kind: " + base);
+    }
+  }
+
+  /** Prints the line the parent parses (baseline, parked, elapsed millis) and halts. */
+  private static void report(long baseline, long parked, long start, Object keepAlive) {
+    System.out.println(
+        "RESULT " + baseline + " " + parked + " " + (System.nanoTime() - start) / 1_000_000);
+    System.out.flush();
+    java.lang.ref.Reference.reachabilityFence(keepAlive);
+    Runtime.getRuntime().halt(0);
+  }
+
+  static long usedAfterGc() {
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+    }
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+}

@@ -1,0 +1,376 @@
+package dev.dartasync.bench.report;
+
+import java.util.List;
+
+/**
+ * Every row of the benchmark table, as the issue lists them: what is measured, which benchmark
+ * measures ours and each peer, the lecture's Dart figure where one exists, and the target. Rows
+ * whose feature does not exist in core yet are declared with the feature they wait for, and render
+ * as "pending". To add a measured row: write the JMH methods, then give the group its lines here.
+ */
+public final class Catalog {
+  private Catalog() {}
+
+  /** Who wrote the implementation; decides the colour in the chart. */
+  public enum Family {
+    OURS("dart-async (ours)", "#0175C2"),
+    KOTLIN("Kotlin coroutines", "#7F52FF"),
+    JDK("JDK", "#E76F00"),
+    VERTX("Vert.x 5", "#B8860B"),
+    REACTOR("Reactor", "#4C9A2A");
+
+    public final String label;
+    public final String colour;
+
+    Family(String label, String colour) {
+      this.label = label;
+      this.colour = colour;
+    }
+  }
+
+  /**
+   * One implementation of a measured line: {@code key} is the JMH benchmark
+   * ({@code Class.method}, package {@code dev.dartasync.bench} left out) or {@code memory:<id>}.
+   */
+  public record Impl(Family family, String label, String how, String key) {}
+
+  /** One measured figure, ours beside its peers; {@code unit} is "ns" or "bytes". */
+  public record Line(String measured, String unit, String per, Impl ours, List<Impl> peers) {}
+
+  /** A target of the issue, checked against the figures of one run. */
+  public sealed interface Target permits VsPeer, Absolute, Pending {
+    String text();
+  }
+
+  /** Ours at most {@code factor} times a peer's figure of the same run. */
+  public record VsPeer(String text, int line, String peerKey, double factor) implements Target {}
+
+  /** Ours below a fixed limit, in the line's unit. */
+  public record Absolute(String text, int line, double limit) implements Target {}
+
+  /** A target of a row that is not measured yet. */
+  public record Pending(String text) implements Target {}
+
+  /**
+   * A row of the issue. {@code pending} names the missing core feature (then {@code lines} is
+   * empty and {@code plannedPeers} says what will be measured beside it), or is null.
+   */
+  public record Group(
+      int number,
+      String title,
+      String what,
+      List<Line> lines,
+      String dart,
+      List<Target> targets,
+      String pending,
+      List<String> plannedPeers) {
+
+    public boolean isPending() {
+      return pending != null;
+    }
+  }
+
+  private static Impl ours(String how, String key) {
+    return new Impl(Family.OURS, "dart-async (ours)", how, key);
+  }
+
+  private static Impl kotlin(String label, String how, String key) {
+    return new Impl(Family.KOTLIN, label, how, key);
+  }
+
+  private static Impl jdk(String label, String how, String key) {
+    return new Impl(Family.JDK, label, how, key);
+  }
+
+  private static Impl vertx(String label, String how, String key) {
+    return new Impl(Family.VERTX, label, how, key);
+  }
+
+  private static Impl reactor(String label, String how, String key) {
+    return new Impl(Family.REACTOR, label, how, key);
+  }
+
+  public static final List<Group> GROUPS =
+      List.of(
+          new Group(
+              1,
+              "await on a completed future, nothing else queued",
+              "One async body awaits an already-completed future 100,000 times in a loop. Dart's"
+                  + " rule is one microtask per such await; with nothing else queued, ours may skip"
+                  + " the park because the order cannot differ.",
+              List.of(
+                  new Line(
+                      "await on a completed future",
+                      "ns",
+                      "await",
+                      ours(
+                          "await(done) in one async body; done = DFuture.sync(() -> 1), created once",
+                          "AwaitCompletedBench.dartAsync"),
+                      List.of(
+                          kotlin(
+                              "Kotlin yield()",
+                              "yield() in runBlocking (really re-dispatches)",
+                              "AwaitCompletedBench.kotlinYield"),
+                          kotlin(
+                              "Kotlin Deferred.await(), completed",
+                              "await() on a completed CompletableDeferred in runBlocking (no suspension)",
+                              "AwaitCompletedBench.kotlinAwaitCompletedDeferred"),
+                          jdk(
+                              "CompletableFuture.join(), virtual thread",
+                              "join() on a completed CompletableFuture, on a default virtual thread",
+                              "AwaitCompletedBench.completableFutureJoinOnVirtualThread"),
+                          vertx(
+                              "Vert.x Future.await()",
+                              "Future.await() on a succeeded future in a VIRTUAL_THREAD verticle",
+                              "AwaitCompletedBench.vertxAwaitOnVirtualThreadVerticle")))),
+              null,
+              List.of(
+                  new VsPeer(
+                      "await on a completed future within 2× of Kotlin's yield()",
+                      0,
+                      "AwaitCompletedBench.kotlinYield",
+                      2.0)),
+              null,
+              List.of()),
+          new Group(
+              2,
+              "await ping-pong between two bodies",
+              "Two bodies hand a value back and forth 50,000 times (100,000 hand-offs); every await"
+                  + " really suspends.",
+              List.of(
+                  new Line(
+                      "ping-pong hand-off",
+                      "ns",
+                      "hand-off",
+                      ours(
+                          "two async bodies, each awaiting a Completer the other completes",
+                          "PingPongBench.dartAsync"),
+                      List.of(
+                          kotlin(
+                              "Kotlin rendezvous Channel",
+                              "two coroutines in runBlocking, two rendezvous Channels",
+                              "PingPongBench.kotlinRendezvousChannel"),
+                          vertx(
+                              "Vert.x Promise + await()",
+                              "two virtual threads of a VIRTUAL_THREAD context, Promise + Future.await()",
+                              "PingPongBench.vertxPromiseOnVirtualThreads")))),
+              null,
+              List.of(
+                  new VsPeer(
+                      "ping-pong at most Kotlin's Channel figure (about 150 ns per hand-off here)",
+                      0,
+                      "PingPongBench.kotlinRendezvousChannel",
+                      1.0)),
+              null,
+              List.of()),
+          new Group(
+              3,
+              "then-chain of 10 stages on completed futures",
+              "A chain of 10 transformations on an already-completed future, built and run 10,000"
+                  + " times. Ours queues one microtask (then on a completed future), the other nine"
+                  + " stages run synchronously when it runs; the peers run each stage as it is"
+                  + " attached. Every stage's future escapes (to a JMH Blackhole) in every"
+                  + " implementation, as futures do when a chain crosses method boundaries: written"
+                  + " inline with nothing escaping, the JIT removes a CompletableFuture chain"
+                  + " altogether (last line, for reference).",
+              List.of(
+                  new Line(
+                      "then-chain stage",
+                      "ns",
+                      "stage",
+                      ours(
+                          "f = f.then(inc) ×10 from done; 100 chains, then one await of the last",
+                          "ThenChainBench.dartAsyncThen"),
+                      List.of(
+                          jdk(
+                              "CompletableFuture.thenApply",
+                              "f = f.thenApply(inc) ×10 from completedFuture, join()",
+                              "ThenChainBench.completableFutureThenApply"),
+                          vertx(
+                              "Vert.x Future.map",
+                              "f = f.map(inc) ×10 from succeededFuture, result()",
+                              "ThenChainBench.vertxFutureMap"),
+                          reactor(
+                              "Reactor Mono.map",
+                              "m = m.map(inc) ×10 from Mono.just, subscribe(consumer)",
+                              "ThenChainBench.reactorMonoMap"),
+                          jdk(
+                              "CompletableFuture, nothing escapes",
+                              "completedFuture.thenApply(inc)…×10.join() inline: JIT-eliminated",
+                              "ThenChainBench.completableFutureThenApplyNothingEscapes")))),
+              null,
+              List.of(
+                  new VsPeer(
+                      "then-chain per stage at most CompletableFuture's",
+                      0,
+                      "ThenChainBench.completableFutureThenApply",
+                      1.0)),
+              null,
+              List.of()),
+          new Group(
+              4,
+              "microtask throughput",
+              "1,000,000 no-op tasks queued from the loop's own thread, then drained.",
+              List.of(
+                  new Line(
+                      "queue and run a no-op task",
+                      "ns",
+                      "task",
+                      ours(
+                          "scheduleMicrotask(task) ×1 M in main, drained after it",
+                          "MicrotaskBench.dartAsyncScheduleMicrotask"),
+                      List.of(
+                          jdk(
+                              "SingleThreadExecutor",
+                              "a task on Executors.newSingleThreadExecutor() executes ×1 M to it",
+                              "MicrotaskBench.singleThreadExecutor"),
+                          kotlin(
+                              "Kotlin launch {}",
+                              "launch {} ×1 M in runBlocking",
+                              "MicrotaskBench.kotlinLaunchInRunBlocking"),
+                          kotlin(
+                              "Kotlin Dispatchers.Unconfined",
+                              "launch(Dispatchers.Unconfined) ×1 M inside an unconfined coroutine (queued)",
+                              "MicrotaskBench.kotlinUnconfinedLaunch")))),
+              null,
+              List.of(),
+              null,
+              List.of()),
+          new Group(
+              5,
+              "timers",
+              "100,000 timers created on the loop's own thread and fired. Staggered: delays of 1 to"
+                  + " 10 ms, so the run lasts at least about 11 ms: a floor of about 110 ns per timer"
+                  + " for every implementation.",
+              List.of(
+                  new Line(
+                      "zero-duration timer",
+                      "ns",
+                      "timer",
+                      ours(
+                          "new Timer(Duration.ZERO, cb) ×100 k",
+                          "TimerBench.dartAsyncZeroTimers"),
+                      List.of(
+                          jdk(
+                              "ScheduledThreadPoolExecutor, 0 ms",
+                              "schedule(cb, 0, ms) ×100 k from its own thread",
+                              "TimerBench.scheduledThreadPoolZero"),
+                          vertx(
+                              "Vert.x runOnContext",
+                              "runOnContext(cb) ×100 k on an event loop (setTimer refuses < 1 ms)",
+                              "TimerBench.vertxRunOnContext"))),
+                  new Line(
+                      "staggered timer, 1-10 ms",
+                      "ns",
+                      "timer",
+                      ours(
+                          "new Timer(1..10 ms, cb) ×100 k",
+                          "TimerBench.dartAsyncStaggeredTimers"),
+                      List.of(
+                          jdk(
+                              "ScheduledThreadPoolExecutor",
+                              "schedule(cb, 1..10 ms) ×100 k from its own thread",
+                              "TimerBench.scheduledThreadPoolStaggered"),
+                          vertx(
+                              "Vert.x setTimer",
+                              "vertx.setTimer(1..10 ms, cb) ×100 k on an event loop",
+                              "TimerBench.vertxSetTimerStaggered")))),
+              null,
+              List.of(),
+              null,
+              List.of()),
+          new Group(
+              6,
+              "stream pipeline",
+              "StreamController(sync) -> map -> where -> listen, 1 M events; per event.",
+              List.of(),
+              null,
+              List.of(new Pending("stream pipeline per event at most Reactor's")),
+              "streams (StreamController, DStream.map/where/listen)",
+              List.of(
+                  "Reactor Flux map/filter",
+                  "Kotlin Flow map/filter",
+                  "java.util.stream, as the no-async floor")),
+          new Group(
+              7,
+              "await-for over a buffered stream",
+              "await for over a buffered stream of 1 M elements; per element.",
+              List.of(),
+              null,
+              List.of(),
+              "streams and await for (DStream, StreamController)",
+              List.of("Kotlin Flow.collect of a buffered channel")),
+          new Group(
+              8,
+              "async* generator",
+              "An async* generator yielding 1 M values consumed by a listener; per yield.",
+              List.of(),
+              null,
+              List.of(),
+              "async* generators",
+              List.of("Kotlin flow {} emit", "Reactor Flux.generate")),
+          new Group(
+              9,
+              "Isolate.run of an empty function",
+              "Latency of Isolate.run(() -> 0): median and p99.",
+              List.of(),
+              "0.2 ms (Empty Isolate.run(() => 0))",
+              List.of(new Pending("empty Isolate.run under 50 µs median (Dart: 0.2 ms)")),
+              "isolates (Isolate.run)",
+              List.of(
+                  "platform thread start + join",
+                  "Executors.newVirtualThreadPerTaskExecutor() submit + get")),
+          new Group(
+              10,
+              "message copy",
+              "10 M List<Integer> and a 10 MB byte[] captured by an Isolate.run closure, sent"
+                  + " through a SendPort, and as TransferableTypedData.",
+              List.of(),
+              "List<int> 10 M: 27.6 ms (Isolate.run), 27.7 ms (SendPort); Uint8List 10 MB: 1.8 ms"
+                  + " (Isolate.run), 1.0 ms (SendPort), 1.0 ms (TransferableTypedData)",
+              List.of(
+                  new Pending("copy 10 M List<Integer> under 15 ms (Dart: 27.6 ms)"),
+                  new Pending("copy a 10 MB byte[] under 1 ms (Dart: 1.0-1.8 ms)")),
+              "isolates (SendPort, TransferableTypedData, the message copier)",
+              List.of("System.arraycopy of the same bytes", "Java serialization round trip")),
+          new Group(
+              11,
+              "memory",
+              "Heap per suspended unit, 1 M units parked at once on pending futures, each kind in a"
+                  + " fresh JVM: used heap after System.gc() ×3, minus the same before, after a"
+                  + " warm-up round of 200,000 units parked and released (so that the parked stacks"
+                  + " hold compiled frames, as in a program that has run for a while).",
+              List.of(
+                  new Line(
+                      "heap per parked body",
+                      "bytes",
+                      "parked body",
+                      ours(
+                          "async(() -> await(completer.future())), the completer included",
+                          "memory:dart-async"),
+                      List.of(
+                          kotlin(
+                              "Kotlin coroutine",
+                              "launch { deferred.await() } in runBlocking, the deferred included",
+                              "memory:kotlin"),
+                          jdk(
+                              "JDK virtual thread",
+                              "Thread.ofVirtual().start(latch::await), one shared latch",
+                              "memory:virtual-threads"))),
+                  new Line(
+                      "heap per parked body, -Djdk.trackAllThreads=false",
+                      "bytes",
+                      "parked body",
+                      ours(
+                          "as above, with the JVM flag the README recommends",
+                          "memory:dart-async-untracked"),
+                      List.of(
+                          jdk(
+                              "JDK virtual thread",
+                              "as above, same flag",
+                              "memory:virtual-threads-untracked")))),
+              null,
+              List.of(new Absolute("under 1 KB of heap per suspended body", 0, 1024)),
+              null,
+              List.of()));
+}
