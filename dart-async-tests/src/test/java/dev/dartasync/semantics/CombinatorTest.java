@@ -2,6 +2,7 @@ package dev.dartasync.semantics;
 
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.scheduleMicrotask;
+import static dev.dartasync.testing.Isolates.uncaught;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -170,22 +171,19 @@ class CombinatorTest {
     void throwingCleanUpIsUncaught() {
       DartException fromCleanUp = new DartException("cleanUp failed");
       Throwable thrown =
-          assertThrows(
-              Throwable.class,
-              () ->
-                  Dart.run(
-                      () -> {
-                        List<Completer<Integer>> c = syncCompleters(2);
-                        DFuture.wait(
-                                futures(c),
-                                false,
-                                v -> {
-                                  throw fromCleanUp;
-                                })
-                            .ignore();
-                        c.get(0).complete(1);
-                        c.get(1).completeError(new DartException("e"));
-                      }));
+          uncaught(
+              () -> {
+                List<Completer<Integer>> c = syncCompleters(2);
+                DFuture.wait(
+                        futures(c),
+                        false,
+                        v -> {
+                          throw fromCleanUp;
+                        })
+                    .ignore();
+                c.get(0).complete(1);
+                c.get(1).completeError(new DartException("e"));
+              });
       assertSame(fromCleanUp, thrown);
     }
 

@@ -3,6 +3,7 @@ package dev.dartasync.semantics;
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.scheduleMicrotask;
+import static dev.dartasync.testing.Isolates.uncaught;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -196,17 +197,14 @@ class EventLoopOrderTest {
   void mainThrowingBeforeFirstAwait() {
     DartException boom = new DartException("boom");
     Throwable thrown =
-        assertThrows(
-            Throwable.class,
-            () ->
-                Dart.run(
-                    () -> {
-                      scheduleMicrotask(() -> log.add("queued before the throw"));
-                      Timer.run(() -> log.add("timer"));
-                      if (log.lines().isEmpty()) {
-                        throw boom;
-                      }
-                    }));
+        uncaught(
+            () -> {
+              scheduleMicrotask(() -> log.add("queued before the throw"));
+              Timer.run(() -> log.add("timer"));
+              if (log.lines().isEmpty()) {
+                throw boom;
+              }
+            });
     assertSame(boom, thrown, "Dart.run throws the original error object");
     log.assertOutput("queued before the throw");
   }
@@ -216,14 +214,11 @@ class EventLoopOrderTest {
   void mainThrowingAfterAwait() {
     DartException boom = new DartException("boom");
     Throwable thrown =
-        assertThrows(
-            Throwable.class,
-            () ->
-                Dart.run(
-                    () -> {
-                      await(DFuture.delayed(Duration.ofMillis(1)));
-                      throw boom;
-                    }));
+        uncaught(
+            () -> {
+              await(DFuture.delayed(Duration.ofMillis(1)));
+              throw boom;
+            });
     assertSame(boom, thrown);
   }
 

@@ -1,8 +1,8 @@
 package dev.dartasync.semantics;
 
-import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.scheduleMicrotask;
+import static dev.dartasync.testing.Isolates.uncaught;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -688,9 +688,7 @@ class FutureOrderTest {
     @DisplayName("without ignore() the same error stops the isolate (control)")
     void notIgnoredErrorIsFatal() {
       DartException boom = new DartException("boom");
-      assertSame(boom, assertThrows(DartException.class, () -> Dart.run(() -> {
-        DFuture.error(boom);
-      })));
+      assertSame(boom, uncaught(() -> DFuture.error(boom)));
     }
 
     @Test
@@ -725,16 +723,13 @@ class FutureOrderTest {
     void ignoreOnSourceDoesNotSilenceDerived() {
       DartException boom = new DartException("boom");
       Throwable thrown =
-          assertThrows(
-              Throwable.class,
-              () ->
-                  Dart.run(
-                      () -> {
-                        Completer<Integer> c = new Completer<>();
-                        c.future().ignore();
-                        c.future().whenComplete(() -> DFuture.delayed(Duration.ofMillis(1)));
-                        c.completeError(boom);
-                      }));
+          uncaught(
+              () -> {
+                Completer<Integer> c = new Completer<>();
+                c.future().ignore();
+                c.future().whenComplete(() -> DFuture.delayed(Duration.ofMillis(1)));
+                c.completeError(boom);
+              });
       assertSame(boom, thrown);
     }
   }

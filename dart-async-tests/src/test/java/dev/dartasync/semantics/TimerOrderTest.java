@@ -3,6 +3,7 @@ package dev.dartasync.semantics;
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.scheduleMicrotask;
+import static dev.dartasync.testing.Isolates.busyWait;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,14 +27,6 @@ class TimerOrderTest {
   @RegisterExtension final Expect ex = new Expect();
   private final Log log = new Log();
   private final VirtualTime time = new VirtualTime();
-
-  /** Keeps the isolate's thread busy, so that every timer created before is due afterwards. */
-  private static void busyWait(long millis) {
-    long end = System.nanoTime() + millis * 1_000_000L;
-    while (System.nanoTime() < end) {
-      Thread.onSpinWait();
-    }
-  }
 
   @Test
   @DisplayName("§1.3 rule 1: Timer(1ms, a); Timer.run(b) -> b a (a's deadline is now+2ms)")

@@ -5,11 +5,12 @@ import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.runZoned;
 import static dev.dartasync.Dart.runZonedGuarded;
 import static dev.dartasync.Dart.scheduleMicrotask;
+import static dev.dartasync.testing.Isolates.busyWait;
+import static dev.dartasync.testing.Isolates.uncaught;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dartasync.Completer;
@@ -45,15 +46,12 @@ class UncaughtErrorTest {
     void boomExample() {
       StateError boom = new StateError("boom");
       Throwable thrown =
-          assertThrows(
-              Throwable.class,
-              () ->
-                  Dart.run(
-                      () -> {
-                        scheduleMicrotask(() -> log.add("a"));
-                        DFuture.error(boom); // no listener
-                        scheduleMicrotask(() -> log.add("b"));
-                      }));
+          uncaught(
+              () -> {
+                scheduleMicrotask(() -> log.add("a"));
+                DFuture.error(boom); // no listener
+                scheduleMicrotask(() -> log.add("b"));
+              });
       assertSame(boom, thrown, "Dart.run must throw the original error object");
       log.assertOutput("a");
     }
@@ -63,22 +61,19 @@ class UncaughtErrorTest {
     void priorityBeforeQueuedMicrotasks() {
       DartException boom = new DartException("boom");
       Throwable thrown =
-          assertThrows(
-              Throwable.class,
-              () ->
-                  Dart.run(
-                      () -> {
-                        scheduleMicrotask(
-                            () -> {
-                              log.add("m0");
-                              Completer<Integer> c = Completer.sync();
-                              c.completeError(boom); // uncaught right now
-                              log.add("m0 end"); // the current microtask still finishes
-                            });
-                        scheduleMicrotask(() -> log.add("m1"));
-                        scheduleMicrotask(() -> log.add("m2"));
-                        Timer.run(() -> log.add("timer"));
-                      }));
+          uncaught(
+              () -> {
+                scheduleMicrotask(
+                    () -> {
+                      log.add("m0");
+                      Completer<Integer> c = Completer.sync();
+                      c.completeError(boom); // uncaught right now
+                      log.add("m0 end"); // the current microtask still finishes
+                    });
+                scheduleMicrotask(() -> log.add("m1"));
+                scheduleMicrotask(() -> log.add("m2"));
+                Timer.run(() -> log.add("timer"));
+              });
       assertSame(boom, thrown);
       log.assertOutput("m0 m0 end");
     }
@@ -88,16 +83,13 @@ class UncaughtErrorTest {
     void priorityFromMainBody() {
       DartException boom = new DartException("boom");
       Throwable thrown =
-          assertThrows(
-              Throwable.class,
-              () ->
-                  Dart.run(
-                      () -> {
-                        scheduleMicrotask(() -> log.add("queued before"));
-                        Completer<Integer> c = Completer.sync();
-                        c.completeError(boom);
-                        log.add("main continues");
-                      }));
+          uncaught(
+              () -> {
+                scheduleMicrotask(() -> log.add("queued before"));
+                Completer<Integer> c = Completer.sync();
+                c.completeError(boom);
+                log.add("main continues");
+              });
       assertSame(boom, thrown);
       log.assertOutput("main continues");
     }
@@ -108,17 +100,14 @@ class UncaughtErrorTest {
       DartException first = new DartException("first");
       DartException second = new DartException("second");
       Throwable thrown =
-          assertThrows(
-              Throwable.class,
-              () ->
-                  Dart.run(
-                      () -> {
-                        scheduleMicrotask(() -> log.add("queued"));
-                        Completer<Integer> a = Completer.sync();
-                        Completer<Integer> b = Completer.sync();
-                        a.completeError(first);
-                        b.completeError(second);
-                      }));
+          uncaught(
+              () -> {
+                scheduleMicrotask(() -> log.add("queued"));
+                Completer<Integer> a = Completer.sync();
+                Completer<Integer> b = Completer.sync();
+                a.completeError(first);
+                b.completeError(second);
+              });
       assertSame(first, thrown);
       log.assertOutput("");
     }
@@ -128,19 +117,16 @@ class UncaughtErrorTest {
     void timerErrorIsFatalImmediately() {
       DartException boom = new DartException("boom");
       Throwable thrown =
-          assertThrows(
-              Throwable.class,
-              () ->
-                  Dart.run(
-                      () -> {
-                        Timer.run(
-                            () -> {
-                              log.add("t1");
-                              scheduleMicrotask(() -> log.add("t1's microtask"));
-                              throw boom;
-                            });
-                        Timer.run(() -> log.add("t2"));
-                      }));
+          uncaught(
+              () -> {
+                Timer.run(
+                    () -> {
+                      log.add("t1");
+                      scheduleMicrotask(() -> log.add("t1's microtask"));
+                      throw boom;
+                    });
+                Timer.run(() -> log.add("t2"));
+              });
       assertSame(boom, thrown);
       log.assertOutput("t1");
     }
@@ -150,23 +136,17 @@ class UncaughtErrorTest {
     void timerErrorStopsBatch() {
       DartException boom = new DartException("boom");
       Throwable thrown =
-          assertThrows(
-              Throwable.class,
-              () ->
-                  Dart.run(
-                      () -> {
-                        new Timer(
-                            Duration.ofMillis(1),
-                            () -> {
-                              log.add("t1");
-                              throw boom;
-                            });
-                        new Timer(Duration.ofMillis(1), () -> log.add("t2"));
-                        long end = System.nanoTime() + 15_000_000L;
-                        while (System.nanoTime() < end) {
-                          Thread.onSpinWait();
-                        }
-                      }));
+          uncaught(
+              () -> {
+                new Timer(
+                    Duration.ofMillis(1),
+                    () -> {
+                      log.add("t1");
+                      throw boom;
+                    });
+                new Timer(Duration.ofMillis(1), () -> log.add("t2"));
+                busyWait(15);
+              });
       assertSame(boom, thrown);
       log.assertOutput("t1");
     }
@@ -176,17 +156,14 @@ class UncaughtErrorTest {
     void microtaskErrorIsFatal() {
       DartException boom = new DartException("boom");
       Throwable thrown =
-          assertThrows(
-              Throwable.class,
-              () ->
-                  Dart.run(
-                      () -> {
-                        scheduleMicrotask(
-                            () -> {
-                              throw boom;
-                            });
-                        scheduleMicrotask(() -> log.add("never"));
-                      }));
+          uncaught(
+              () -> {
+                scheduleMicrotask(
+                    () -> {
+                      throw boom;
+                    });
+                scheduleMicrotask(() -> log.add("never"));
+              });
       assertSame(boom, thrown);
       log.assertOutput("");
     }
@@ -196,13 +173,10 @@ class UncaughtErrorTest {
     void checkedExceptionUnwrapped() {
       java.io.IOException io = new java.io.IOException("disk");
       Throwable thrown =
-          assertThrows(
-              Throwable.class,
-              () ->
-                  Dart.run(
-                      () -> {
-                        DFuture.error(io);
-                      }));
+          uncaught(
+              () -> {
+                DFuture.error(io);
+              });
       assertSame(io, thrown);
     }
 
@@ -211,15 +185,12 @@ class UncaughtErrorTest {
     void reportedAtEndOfChain() {
       DartException boom = new DartException("boom");
       Throwable thrown =
-          assertThrows(
-              Throwable.class,
-              () ->
-                  Dart.run(
-                      () -> {
-                        DFuture.<Integer>error(boom)
-                            .then(v -> v + 1)
-                            .whenComplete(() -> log.add("whenComplete"));
-                      }));
+          uncaught(
+              () -> {
+                DFuture.<Integer>error(boom)
+                    .then(v -> v + 1)
+                    .whenComplete(() -> log.add("whenComplete"));
+              });
       assertSame(boom, thrown);
       log.assertOutput("whenComplete");
     }
@@ -399,19 +370,16 @@ class UncaughtErrorTest {
       DartException boom = new DartException("boom");
       DartException fromHandler = new DartException("from handler");
       Throwable thrown =
-          assertThrows(
-              Throwable.class,
-              () ->
-                  Dart.run(
-                      () -> {
-                        runZonedGuarded(
-                            () -> {
-                              DFuture.error(boom);
-                            },
-                            (e, st) -> {
-                              throw fromHandler;
-                            });
-                      }));
+          uncaught(
+              () -> {
+                runZonedGuarded(
+                    () -> {
+                      DFuture.error(boom);
+                    },
+                    (e, st) -> {
+                      throw fromHandler;
+                    });
+              });
       assertSame(fromHandler, thrown);
     }
 

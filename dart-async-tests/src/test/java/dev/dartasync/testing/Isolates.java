@@ -1,0 +1,42 @@
+package dev.dartasync.testing;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.dartasync.Dart;
+
+/**
+ * Small helpers for tests that run an isolate and look at how it ended.
+ *
+ * <pre>{@code
+ * Throwable thrown = Isolates.uncaught(() -> {
+ *   DFuture.error(boom); // no listener
+ * });
+ * assertSame(boom, thrown);
+ * }</pre>
+ */
+public final class Isolates {
+
+  private Isolates() {}
+
+  /**
+   * Runs {@code main} with {@link Dart#run(Runnable)} and returns what it threw: the uncaught error
+   * that stopped the isolate. Fails if {@code Dart.run} returned normally.
+   */
+  public static Throwable uncaught(Runnable main) {
+    return assertThrows(
+        Throwable.class,
+        () -> Dart.run(main),
+        "Dart.run returned normally, but the isolate should have died with an uncaught error");
+  }
+
+  /**
+   * Keeps the calling thread (the isolate's, when called from Dart code) busy for {@code millis}
+   * without yielding to the event loop, so that every timer created before is due afterwards.
+   */
+  public static void busyWait(long millis) {
+    long end = System.nanoTime() + millis * 1_000_000L;
+    while (System.nanoTime() < end) {
+      Thread.onSpinWait();
+    }
+  }
+}
