@@ -20,8 +20,8 @@ import java.util.function.Consumer;
  * <p><b>Errors</b>: in the root zone an error thrown by the callback stops the isolate at once; in
  * a {@link Dart#runZonedGuarded} zone it goes to that zone's handler.
  *
- * <p>Pending timers keep the isolate alive. Create, cancel and query a timer on its isolate's
- * thread.
+ * <p>Pending timers keep the isolate alive. Create a timer on its isolate's thread; it may be
+ * cancelled from any thread.
  */
 public final class Timer {
 
@@ -87,7 +87,11 @@ public final class Timer {
     return entry.tick();
   }
 
-  /** Stops the timer; its callback will not run. Cancelling twice is harmless. */
+  /**
+   * Stops the timer; its callback will not run. Cancelling twice is harmless. From a thread that
+   * is not the isolate's, the cancellation is posted to the isolate as an event: a callback that
+   * is already due in the current event turn may still run.
+   */
   public void cancel() {
     entry.cancel();
   }

@@ -51,11 +51,16 @@ public interface Zone {
   /**
    * Reports an uncaught error to this zone's error zone. A runZonedGuarded handler runs
    * synchronously, in the parent zone; if it throws, that error goes to the parent's handler. In
-   * the root zone the error is rethrown from a priority microtask and stops the isolate.
+   * the root zone the error is rethrown from a priority microtask and stops the isolate. From a
+   * thread that is not the isolate's, the report is posted to the isolate as an event.
    */
   void handleUncaughtError(Throwable error, StackTrace stackTrace);
 
-  /** Runs {@code action} synchronously with this zone current; its errors propagate to the caller. */
+  /**
+   * Runs {@code action} synchronously with this zone current; its errors propagate to the caller.
+   *
+   * @throws IllegalStateException if called from a thread that is not this zone's isolate's
+   */
   <R> R run(Callable<R> action);
 
   /** Runs {@code action} synchronously with this zone current; its errors propagate to the caller. */

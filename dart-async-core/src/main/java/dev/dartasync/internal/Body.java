@@ -83,7 +83,6 @@ public final class Body implements Runnable {
 
   private void finish() {
     state = DONE;
-    loop.bodyFinished(this);
   }
 
   /** Parks until {@link #resumed}; saves and restores the current zone. */

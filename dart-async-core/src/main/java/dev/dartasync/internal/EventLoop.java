@@ -192,11 +192,6 @@ public final class EventLoop implements Executor {
     microtasks.addPriority(zone, task);
   }
 
-  /** Whether no microtask is queued (the await fast path needs this). */
-  boolean microtasksEmpty() {
-    return microtasks.isEmpty();
-  }
-
   /** Runs microtasks until the queue is empty. An error escaping one stops the isolate. */
   void drainMicrotasks() {
     MicrotaskQueue.Entry entry;
@@ -282,10 +277,6 @@ public final class EventLoop implements Executor {
     if (body != null) {
       body.inCallback--;
     }
-  }
-
-  void bodyFinished(Body body) {
-    // Nothing to forget: only blocked bodies are listed, and a finishing body is running.
   }
 
   /**

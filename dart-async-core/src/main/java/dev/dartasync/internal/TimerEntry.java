@@ -49,7 +49,7 @@ public final class TimerEntry implements Comparable<TimerEntry> {
     return tick;
   }
 
-  /** Cancels the timer; call on the owning isolate's thread. */
+  /** Cancels the timer; from another thread the cancellation is posted to the isolate. */
   public void cancel() {
     queue.cancel(this);
   }

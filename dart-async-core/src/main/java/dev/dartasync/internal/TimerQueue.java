@@ -72,6 +72,10 @@ final class TimerQueue {
   }
 
   void cancel(TimerEntry timer) {
+    if (!loop.isOwnerThread()) {
+      loop.post(() -> cancel(timer)); // The heap belongs to the isolate's thread.
+      return;
+    }
     timer.callback = null;
     // Zero timers stay listed: each must consume its own pending event.
     heap.remove(timer);

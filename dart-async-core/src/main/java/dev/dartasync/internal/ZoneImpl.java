@@ -61,6 +61,10 @@ public final class ZoneImpl implements Zone {
   @Override
   public void handleUncaughtError(Throwable error, StackTrace stackTrace) {
     Objects.requireNonNull(error, "error");
+    if (!loop.isOwnerThread()) {
+      loop.post(() -> handleUncaughtError(error, stackTrace)); // Handlers run on the isolate.
+      return;
+    }
     ZoneImpl handlerZone = errorZone;
     if (handlerZone.parent == null) {
       // The root zone: rethrow from the front of the microtask queue; it stops the isolate.
@@ -81,8 +85,17 @@ public final class ZoneImpl implements Zone {
     }
   }
 
+  private void requireOwner() {
+    if (!loop.isOwnerThread()) {
+      throw new IllegalStateException(
+          "Zone.run runs code in this zone synchronously, on the zone's isolate; it cannot be "
+              + "called from another thread. Post the work with zone.scheduleMicrotask(...).");
+    }
+  }
+
   @Override
   public <R> R run(Callable<R> action) {
+    requireOwner();
     ZoneImpl saved = loop.zone;
     loop.zone = this;
     Body body = loop.enterCallback();
@@ -98,6 +111,7 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public void run(Runnable action) {
+    requireOwner();
     ZoneImpl saved = loop.zone;
     loop.zone = this;
     Body body = loop.enterCallback();
@@ -111,6 +125,7 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public void runGuarded(Runnable action) {
+    requireOwner(); // Outside the try: a call from the wrong thread is the caller's error.
     try {
       run(action);
     } catch (Throwable e) {
