@@ -20,18 +20,42 @@ import dev.dartasync.internal.DartFrames;
  */
 public final class StackTrace {
     private static final StackTraceElement[] NO_FRAMES = new StackTraceElement[0];
-    private static final StackTrace EMPTY = new StackTrace(NO_FRAMES, false, "");
+    private static final StackTrace EMPTY = new StackTrace(NO_FRAMES, null, false, "");
 
-    private final StackTraceElement[] frames;
+    /**
+     * The Java frames, innermost first; null until first needed when {@link #source} is set.
+     * Volatile: another thread (a foreign awaiter printing the error) must see the whole array.
+     */
+    private volatile StackTraceElement[] frames;
+    /**
+     * The throwable whose frames these are, for a trace made by {@link #of(Throwable, boolean)}.
+     * Its frames are materialised lazily: {@link Throwable#getStackTrace()} builds one
+     * StackTraceElement per frame (microseconds for a deep stack), and every error that flows
+     * through a future gets a trace that is usually never printed. A Java throwable captures its
+     * stack when it is created, so reading it later gives the same frames.
+     */
+    private final Throwable source;
     private final boolean asyncSuspension;
     /** The text of {@link #empty()} and {@link #fromString(String)} traces; {@code null} otherwise. */
     private final String fixedText;
     private volatile String rendered;
 
-    private StackTrace(StackTraceElement[] frames, boolean asyncSuspension, String fixedText) {
+    private StackTrace(
+            StackTraceElement[] frames, Throwable source, boolean asyncSuspension, String fixedText) {
         this.frames = frames;
+        this.source = source;
         this.asyncSuspension = asyncSuspension;
         this.fixedText = fixedText;
+    }
+
+    /** The frames, materialised from {@link #source} on first use. */
+    private StackTraceElement[] rawFrames() {
+        StackTraceElement[] f = frames;
+        if (f == null) {
+            f = source.getStackTrace();
+            frames = f;
+        }
+        return f;
     }
 
     /**
@@ -48,7 +72,7 @@ public final class StackTrace {
         }
         StackTraceElement[] frames = new StackTraceElement[all.length - skip];
         System.arraycopy(all, skip, frames, 0, frames.length);
-        return new StackTrace(frames, false, null);
+        return new StackTrace(frames, null, false, null);
     }
 
     /**
@@ -71,7 +95,7 @@ public final class StackTrace {
         if (text == null) {
             throw ArgumentError.notNull("text");
         }
-        return new StackTrace(NO_FRAMES, false, text);
+        return new StackTrace(NO_FRAMES, null, false, text);
     }
 
     /**
@@ -96,7 +120,7 @@ public final class StackTrace {
         if (throwable == null) {
             throw ArgumentError.notNull("throwable");
         }
-        return ofFrames(throwable.getStackTrace(), asyncSuspension);
+        return new StackTrace(null, throwable, asyncSuspension, null);
     }
 
     /**
@@ -111,7 +135,7 @@ public final class StackTrace {
         if (frames == null) {
             throw ArgumentError.notNull("frames");
         }
-        return new StackTrace(frames.clone(), asyncSuspension, null);
+        return new StackTrace(frames.clone(), null, asyncSuspension, null);
     }
 
     /**
@@ -125,7 +149,7 @@ public final class StackTrace {
         if (asyncSuspension || fixedText != null) {
             return this;
         }
-        return new StackTrace(frames, true, null);
+        return new StackTrace(frames, source, true, null);
     }
 
     /**
@@ -144,7 +168,7 @@ public final class StackTrace {
      * @return a copy of the frames, innermost first
      */
     public StackTraceElement[] frames() {
-        return frames.clone();
+        return rawFrames().clone();
     }
 
     /**
@@ -161,7 +185,7 @@ public final class StackTrace {
         }
         String result = rendered;
         if (result == null) {
-            result = DartFrames.render(frames, asyncSuspension);
+            result = DartFrames.render(rawFrames(), asyncSuspension);
             rendered = result;
         }
         return result;
