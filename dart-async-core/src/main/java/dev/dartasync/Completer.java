@@ -18,7 +18,9 @@ import java.lang.invoke.VarHandle;
  * {@code completeError} may be called from any thread: the "already completed" check happens at
  * once on the calling thread (so exactly one of many racing threads succeeds), and the completion
  * itself is posted to the isolate as an event; no user code runs on the calling thread. A
- * completion arriving from another thread does not keep the isolate alive by itself.
+ * completion arriving from another thread does not keep the isolate alive by itself (as a pending
+ * future does not in Dart); to wait for a Java computation, use
+ * {@link DFuture#fromCompletionStage}, which does.
  */
 public class Completer<T> {
 

@@ -112,6 +112,11 @@ public final class ZoneImpl implements Zone {
   @Override
   public void run(Runnable action) {
     requireOwner();
+    runOwned(action);
+  }
+
+  /** {@link #run(Runnable)} for the loop's own paths, already on the isolate's thread. */
+  private void runOwned(Runnable action) {
     ZoneImpl saved = loop.zone;
     loop.zone = this;
     Body body = loop.enterCallback();
@@ -126,19 +131,27 @@ public final class ZoneImpl implements Zone {
   @Override
   public void runGuarded(Runnable action) {
     requireOwner(); // Outside the try: a call from the wrong thread is the caller's error.
+    runGuardedOwned(action);
+  }
+
+  /** {@link #runGuarded} for the loop's own paths, already on the isolate's thread. */
+  private void runGuardedOwned(Runnable action) {
     try {
-      run(action);
+      runOwned(action);
     } catch (Throwable e) {
       handleUncaughtError(e, StackTrace.of(e));
     }
   }
 
-  /** Runs a microtask the way Dart's microtask loop does for this zone. */
+  /**
+   * Runs a microtask the way Dart's microtask loop does for this zone. Called by the loop for every
+   * microtask, so it skips the ownership check of the public run methods.
+   */
   void runMicrotask(Runnable task) {
     if (errorZone == loop.root) {
-      run(task); // Root, or in the root's error zone: errors escape (fatal).
+      runOwned(task); // Root, or in the root's error zone: errors escape (fatal).
     } else {
-      runGuarded(task);
+      runGuardedOwned(task);
     }
   }
 
@@ -157,7 +170,7 @@ public final class ZoneImpl implements Zone {
     if (isRoot()) {
       return callback;
     }
-    return errorZone == loop.root ? () -> run(callback) : () -> runGuarded(callback);
+    return errorZone == loop.root ? () -> runOwned(callback) : () -> runGuardedOwned(callback);
   }
 
   @Override
