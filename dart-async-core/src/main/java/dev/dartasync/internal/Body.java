@@ -7,39 +7,62 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * One async body (a Dart {@code async} function call): a virtual thread whose scheduler is its
- * isolate's {@link EventLoop}, and the future its return completes.
+ * isolate's {@link Carrier}, and the future its return completes.
  *
  * <p>Timing, as Dart's VM ({@code async_patch.dart}): the body runs synchronously in its caller
  * until its first await; {@code return} completes the future synchronously; a throw before the
  * first await completes it with the error one microtask later, a throw after an await at once.
+ *
+ * <p>The body is the thread's {@link Thread.UncaughtExceptionHandler} as well: that is how the
+ * carrier, handed a bare continuation by the JDK, knows which body it belongs to (and that it is a
+ * body at all) without a map, so an abandoned body stays collectable. A body never lets an
+ * exception escape, so the handler is never called for its own sake.
+ *
+ * <p>{@link #state} is the one owner of the body's life; every change goes through
+ * {@link #transition}, which fails loudly on a transition the protocol does not allow.
  */
-public final class Body implements Runnable {
+public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
 
-  // ---- state (confined to the isolate's thread) ----
-  /** Running on the carrier (or about to). */
-  static final int RUNNING = 0;
-  /** Parked in {@code await}; a future listener or a microtask resumes it. */
-  static final int AWAITING = 1;
-  /** Parked to hand the carrier to another body; the loop resumes it when that one suspends. */
-  static final int YIELDED = 2;
-  /** Parked inside a blocking JDK call (sleep, socket read): the JDK resumes it; keeps the isolate alive. */
-  static final int BLOCKED = 3;
-  /** Returned or threw. */
-  static final int DONE = 4;
+  /** The states of a body; the comment on each says who moves it on. */
+  enum State {
+    /** Created; its thread was started and waits for its first mount. The carrier: -> RUNNING. */
+    STARTED,
+    /** Mounted on the carrier, running Dart code. Itself: -> AWAITING, YIELDED, DONE. */
+    RUNNING,
+    /** Parked in {@code await}; a listener or microtask resumes it: -> RESUMING. */
+    AWAITING,
+    /** Parked to hand the carrier to another body; the carrier resumes it: -> RESUMING. */
+    YIELDED,
+    /** Chosen to run next; its continuation is queued on the carrier. Itself: -> RUNNING. */
+    RESUMING,
+    /**
+     * Parked inside a blocking JDK call (sleep, a lock, a socket read): the JDK resumes it, usually
+     * from its own threads; holds a keep-alive. The carrier: -> RUNNING when it runs again.
+     */
+    BLOCKED,
+    /** Returned or threw; final. */
+    DONE
+  }
 
-  final EventLoop loop;
+  final Carrier carrier;
   final FutureImpl<Object> result;
-  private final Callable<?> code;
+  private Callable<?> code;
   Thread thread;
-  /** The JDK's continuation runnable for {@link #thread}, learnt at start. */
+  /** The JDK's continuation task for {@link #thread}, learnt when it is first handed to us. */
   Runnable continuation;
   /** The zone to restore when the body resumes. */
   ZoneImpl zone;
-  int state = RUNNING;
-  /** Set by whoever resumes the body; guards against spurious wake-ups. */
-  boolean resumed;
+  State state = State.STARTED;
   /** Has suspended at least once: a throw now completes synchronously. */
   boolean suspended;
+  /**
+   * Counts the awaits of this body. A resumption names the await it belongs to, so a second
+   * resumption of the same await (a DFuture that is not ours calling back twice) fails loudly
+   * instead of resuming a later await with the wrong value.
+   */
+  int awaitCount;
+  /** An await the carrier gave up on (the body was pinned): its late resumption is ignored. */
+  int abandonedAwait = -1;
   /**
    * How many library-invoked callbacks (a then handler, a whenComplete action, a doWhile action,
    * a zone body) are running on this body's stack. Such a callback is not the async body itself:
@@ -47,26 +70,54 @@ public final class Body implements Runnable {
    * instead of suspending the body in the middle of, say, a future's propagation.
    */
   int inCallback;
+  /** Held while the body is BLOCKED in a JDK call. */
+  KeepAlive blockedHandle;
   private Object resumeValue;
-  private AsyncError resumeError;
+  private Throwable resumeError;
 
-  Body(EventLoop loop, Callable<?> code, ZoneImpl zone) {
-    this.loop = loop;
+  /**
+   * Acquire/release access to {@link #state} for the two places another thread is involved: the
+   * park loop (the watchdog may move a pinned body to RESUMING from its own thread) and
+   * {@link #failPinned}. Everything else is confined to the isolate and uses plain accesses.
+   */
+  private static final java.lang.invoke.VarHandle STATE;
+
+  static {
+    try {
+      STATE =
+          java.lang.invoke.MethodHandles.lookup().findVarHandle(Body.class, "state", State.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  Body(Carrier carrier, Callable<?> code, ZoneImpl zone) {
+    this.carrier = carrier;
     this.code = code;
     this.zone = zone;
     this.result = new FutureImpl<>(zone);
   }
 
+  /** Moves the state on; a transition from any other state is a bug and fails loudly. */
+  void transition(State from, State to) {
+    if (state != from) {
+      throw new IllegalStateException(
+          "async body state is " + state + ", expected " + from + " (moving to " + to + ")");
+    }
+    state = to;
+  }
+
   @Override
   public void run() {
     if (EventLoop.BODIES_SET_CURRENT) {
-      EventLoop.CURRENT.set(loop);
+      EventLoop.CURRENT.set(carrier.loop);
     }
-    loop.mounted = this;
-    loop.zone = zone;
+    carrier.loop.zone = zone;
+    Callable<?> body = code;
+    code = null; // Nothing the body captured stays reachable from its thread after it ends.
     Object value;
     try {
-      value = code.call();
+      value = body.call();
     } catch (Throwable e) {
       AsyncError error = new AsyncError(e, StackTrace.of(e, suspended));
       if (suspended) {
@@ -74,57 +125,110 @@ public final class Body implements Runnable {
       } else {
         result.asyncCompleteError(error); // The caller gets one microtask to attach handlers.
       }
-      finish();
+      state = State.DONE;
       return;
     }
+    // Still RUNNING while listeners run: one of them may resume another body, and this one then
+    // yields the carrier to it (and resumes, to end, when that one suspends).
     result.completeWithValue(value);
-    finish();
+    state = State.DONE;
   }
 
-  private void finish() {
-    state = DONE;
-  }
-
-  /** Parks until {@link #resumed}; saves and restores the current zone. */
-  void suspend(int why) {
-    zone = loop.zone;
-    state = why;
-    do {
+  /**
+   * Parks until the carrier resumes this body ({@link State#RESUMING}); saves and restores the
+   * current zone. An interrupt does not end the park (it would spin: a virtual thread's park
+   * returns at once while the flag is set); the flag is cleared for the park and set again after.
+   */
+  void suspend(State why) {
+    zone = carrier.loop.zone;
+    transition(State.RUNNING, why);
+    boolean interrupted = Thread.interrupted();
+    while ((State) STATE.getAcquire(this) != State.RESUMING) {
       LockSupport.park(this);
-    } while (!resumed);
-    resumed = false;
-    state = RUNNING;
-    loop.mounted = this;
-    loop.zone = zone;
+      if (Thread.interrupted()) {
+        interrupted = true;
+      }
+    }
+    state = State.RUNNING;
+    carrier.mounted = this;
+    carrier.loop.zone = zone;
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
-  void resumeWithValue(Object value) {
+  /** Starts an await: returns its number, for {@link #resume}. */
+  int beginAwait() {
+    suspended = true;
+    return ++awaitCount;
+  }
+
+  /**
+   * Resumes await number {@code await} with a value or an error (error != null): on the caller's
+   * stack if it runs on the body's own isolate, else by a post to that isolate (a body only ever
+   * runs on its own carrier).
+   *
+   * @throws IllegalStateException if that await was already resumed
+   */
+  void resume(int await, Object value, Throwable error) {
+    Carrier c = carrier;
+    if (!c.isOwnerThread()) {
+      c.loop.post(() -> resume(await, value, error));
+      return;
+    }
+    if (await == abandonedAwait) {
+      return; // The carrier already failed this await (pinned); the late result has no taker.
+    }
+    if (await != awaitCount || state != State.AWAITING) {
+      throw new IllegalStateException(
+          "An async body was resumed twice for the same await (state "
+              + state
+              + "): a DFuture that is not the library's called its callback twice.");
+    }
     resumeValue = value;
-    resumeError = null;
-    loop.resume(this);
-  }
-
-  void resumeWithError(AsyncError error) {
-    resumeValue = null;
     resumeError = error;
-    loop.resume(this);
+    c.resume(this);
   }
 
   /** The outcome of the await that just resumed: returns the value or throws the error. */
   Object takeResult() {
-    AsyncError error = resumeError;
+    Throwable error = resumeError;
     Object value = resumeValue;
     resumeError = null;
     resumeValue = null;
     if (error != null) {
-      throw Sneaky.<RuntimeException>rethrow(error.error());
+      throw Sneaky.<RuntimeException>rethrow(error);
     }
     return value;
   }
 
   /** Fast path: the value is known and nothing can run before the resumption would. */
-  void setResult(Object value, AsyncError error) {
+  void setResult(Object value, Throwable error) {
     resumeValue = value;
     resumeError = error;
+  }
+
+  /**
+   * Called by the pinned-carrier watchdog from its own thread: the body parked without unmounting,
+   * so its carrier (the whole isolate) is parked with it. Fails the await with {@code error} and
+   * wakes the body, which then runs on, still mounted, and throws it.
+   */
+  void failPinned(int await, IllegalStateException error) {
+    abandonedAwait = await;
+    resumeValue = null;
+    resumeError = error;
+    STATE.setRelease(this, State.RESUMING);
+    LockSupport.unpark(thread);
+  }
+
+  /** Never called for a body's own sake: a body catches everything its code throws. */
+  @Override
+  public void uncaughtException(Thread t, Throwable e) {
+    org.slf4j.LoggerFactory.getLogger(Body.class).error("An async body's thread died", e);
+  }
+
+  @Override
+  public String toString() {
+    return "async body (" + state + ")";
   }
 }

@@ -1,8 +1,14 @@
 package dev.dartasync.internal;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
 import java.lang.reflect.InaccessibleObjectException;
+import java.lang.reflect.Modifier;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * The one place that reaches into the JDK: a virtual-thread builder whose scheduler is an
@@ -27,6 +33,17 @@ public final class CarrierSeam {
   private static final Constructor<?> BUILDER_CONSTRUCTOR;
   private static final RuntimeException UNAVAILABLE;
 
+  /**
+   * The class of the continuation task a virtual thread hands its scheduler (in JDK 21 to 25 the
+   * bound method reference {@code this::runContinuation}, one hidden class for all threads), and
+   * a getter of the thread it is bound to. With it {@link Carrier#execute} tells its own bodies from
+   * the threads that user code starts inside a body, which inherit the body's scheduler.
+   */
+  private static final Class<?> CONTINUATION_CLASS;
+  private static final MethodHandle CONTINUATION_THREAD;
+  /** The JDK's own virtual-thread scheduler, where every thread that is not a body goes. */
+  private static final Executor DEFAULT_SCHEDULER;
+
   static {
     Constructor<?> constructor = null;
     RuntimeException failure = null;
@@ -45,8 +62,68 @@ public final class CarrierSeam {
                   + ") does not have it.",
               e);
     }
+    Class<?> continuationClass = null;
+    MethodHandle continuationThread = null;
+    Executor defaultScheduler = null;
+    if (failure == null) {
+      try {
+        Class<?> vthread = Class.forName("java.lang.VirtualThread");
+        Field runContinuation = vthread.getDeclaredField("runContinuation");
+        runContinuation.setAccessible(true);
+        Thread probe = Thread.ofVirtual().unstarted(() -> {});
+        Object task = runContinuation.get(probe);
+        continuationClass = task.getClass();
+        Field bound = null;
+        for (Field f : continuationClass.getDeclaredFields()) {
+          if (!Modifier.isStatic(f.getModifiers()) && Thread.class.isAssignableFrom(f.getType())) {
+            bound = f;
+          }
+        }
+        if (bound == null) {
+          throw new NoSuchFieldException("the thread bound to " + continuationClass);
+        }
+        bound.setAccessible(true);
+        continuationThread =
+            MethodHandles.lookup()
+                .unreflectGetter(bound)
+                .asType(MethodType.methodType(Thread.class, Runnable.class));
+        Field scheduler = vthread.getDeclaredField("DEFAULT_SCHEDULER");
+        scheduler.setAccessible(true);
+        defaultScheduler = (Executor) scheduler.get(null);
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        failure =
+            new IllegalStateException(
+                "dart-async could not read the continuation of a virtual thread on this JDK ("
+                    + Runtime.version()
+                    + "); it knows JDK 21 to 25.",
+                e);
+      }
+    }
     BUILDER_CONSTRUCTOR = constructor;
     UNAVAILABLE = failure;
+    CONTINUATION_CLASS = continuationClass;
+    CONTINUATION_THREAD = continuationThread;
+    DEFAULT_SCHEDULER = defaultScheduler != null ? defaultScheduler : ForkJoinPool.commonPool();
+  }
+
+  /**
+   * The virtual thread whose continuation task {@code task} is, or null if it is not one: a
+   * field read through a method handle, a few ns, on every hand-over.
+   */
+  static Thread threadOf(Runnable task) {
+    if (task.getClass() != CONTINUATION_CLASS) {
+      return null;
+    }
+    try {
+      return (Thread) CONTINUATION_THREAD.invokeExact(task);
+    } catch (Throwable e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** The JDK's default virtual-thread scheduler (a ForkJoinPool of platform carriers). */
+  static Executor defaultScheduler() {
+    return DEFAULT_SCHEDULER;
   }
 
   private CarrierSeam() {}

@@ -5,37 +5,37 @@ import dev.dartasync.Zone;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Method;
-import java.util.ArrayDeque;
-import java.util.Map;
+import java.util.LinkedHashSet;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The event loop of one isolate (Dart VM semantics, dart-semantics.md section 1).
+ * The event loop of one isolate (Dart VM semantics, docs/semantics.md section 1).
  *
  * <ul>
  *   <li>A FIFO event queue, multi-producer: the entry point, zero-duration timers, timer wake-ups
  *       and anything posted from another thread. Foreign threads never run user code; they post.
  *   <li>A microtask queue, drained completely after every event and after every timer callback.
  *   <li>A timer heap ({@link TimerQueue}).
- *   <li>The isolate ends when no microtask, event, timer or keep-alive (open port, body blocked in
- *       a JDK call, pending interop) is left. A future that never completes does not keep it alive.
+ *   <li>The isolate ends when no microtask, event, timer or {@link KeepAlive} is left. A future that
+ *       never completes does not keep it alive. Then the queue <b>closes</b>: an event posted later
+ *       is never run; it is dropped with a log line ({@link DroppableEvent}s say what was lost).
+ *   <li>The isolate also ends on an uncaught error in the root zone ({@link #fatalError()}) and
+ *       when its thread is interrupted (the error is an {@link InterruptedException}).
  * </ul>
  *
- * <p><b>The carrier.</b> The loop's thread is a platform thread that also carries every async
- * body of the isolate: bodies are virtual threads whose scheduler is this loop ({@link #execute}).
- * A continuation the JDK hands us on this thread goes to {@link #ready}; one handed to us from
- * another thread (the JDK's timed unparker, an I/O poller) is posted as an event. When code that
- * runs on the loop's own stack makes a body runnable, it runs it at once ({@link #drainCarrier});
- * when a body makes another body runnable, it pushes itself on {@link #resumeAfter} and parks, and
- * the loop resumes it as soon as the other body suspends. So one thread runs all Dart code of the
- * isolate, in Dart's order, and a started body is synchronous until its first await.
+ * <p>Async bodies are mounted on the loop's thread by its {@link Carrier}; the loop only owns the
+ * queues, timers, keep-alive handles, the closed state and the uncaught error.
  */
-public final class EventLoop implements Executor {
+public final class EventLoop {
+
+  private static final Logger LOG = LoggerFactory.getLogger(EventLoop.class);
 
   /** Set on the loop's own (platform) thread; bodies read it through their carrier. */
   static final ThreadLocal<EventLoop> CURRENT = new ThreadLocal<>();
@@ -72,8 +72,7 @@ public final class EventLoop implements Executor {
     } catch (Throwable e) {
       throw new AssertionError(e);
     }
-    // A plain virtual thread started inside a body also runs on this carrier, but it is not part
-    // of the isolate (it may block, and it is not where Dart code runs): it counts as foreign.
+    // Only the loop's thread and the body it runs belong to the isolate.
     return loop != null && loop.isOwnerThread() ? loop : null;
   }
 
@@ -94,38 +93,27 @@ public final class EventLoop implements Executor {
 
   private final Thread thread;
   private final LoopClock clock;
-  private final Thread.Builder.OfVirtual bodyBuilder;
+  final Carrier carrier;
   private final MicrotaskQueue microtasks = new MicrotaskQueue();
   private final ConcurrentLinkedQueue<Runnable> events = new ConcurrentLinkedQueue<>();
   /** The loop thread is parked waiting for an event; posters must unpark it. */
   private volatile boolean sleeping;
-  private volatile boolean terminated;
+  /**
+   * Set once, when the isolate ends; from then on nothing posted runs. A poster that sees it
+   * removes its own event again and drops it; the loop drops whatever it finds left in the queue
+   * after setting it. The queue's removal decides which of the two drops a racing event: exactly
+   * one.
+   */
+  private volatile boolean closed;
   final TimerQueue timers = new TimerQueue(this);
   final ZoneImpl root;
   /** The current zone of the code running on this isolate. */
   ZoneImpl zone;
 
-  // ---- carrier state (confined to the loop thread and its bodies) ----
-  /** Continuations made runnable on this carrier, run by {@link #drainCarrier}. */
-  private final ArrayDeque<Runnable> ready = new ArrayDeque<>();
-  /** Bodies that handed the carrier to another body and resume when it suspends (LIFO). */
-  private final ArrayDeque<Body> resumeAfter = new ArrayDeque<>();
-  /** The body currently running on the carrier, or null when the loop's own code runs. */
-  Body mounted;
-  /** The body whose continuation {@link #execute} is about to receive (our own resume). */
-  private Body expected;
-  /** The body being started: {@link #execute} learns its continuation. */
-  private Body starting;
-  /**
-   * Bodies parked inside a blocking JDK call, by continuation: the JDK resumes them through
-   * {@link #execute}, usually from its own threads, and we must know which body it is. Only these
-   * are listed: a body parked in an await is reachable only from the future it waits for, so that
-   * an abandoned await (a future nobody completes) can be garbage-collected, as in Dart.
-   */
-  private final Map<Runnable, Body> blocked = new ConcurrentHashMap<>();
-
-  /** Open ports, blocked bodies and pending interop: each keeps the isolate alive. */
+  /** How many {@link KeepAlive} handles are held (confined to the loop thread). */
   private int keepAlive;
+  /** Run when the isolate ends (confined to the loop thread until then). */
+  private final Set<Runnable> closeHooks = new LinkedHashSet<>();
 
   private Throwable fatalError;
   private StackTrace fatalStack;
@@ -134,9 +122,9 @@ public final class EventLoop implements Executor {
   public EventLoop(LoopClock clock) {
     this.thread = Thread.currentThread();
     this.clock = Objects.requireNonNull(clock, "clock");
-    this.bodyBuilder = CarrierSeam.virtualThreadBuilder(this);
     this.root = new ZoneImpl(this, null, null);
     this.zone = root;
+    this.carrier = new Carrier(this, thread);
   }
 
   public LoopClock clock() {
@@ -147,31 +135,35 @@ public final class EventLoop implements Executor {
     return root;
   }
 
-  /**
-   * Whether the calling thread is this loop's thread or the body it is running: the only threads
-   * that may touch the isolate's state. Compares threads instead of reading {@link #CURRENT}, which
-   * every then(), addListener() and JDK execute() would otherwise pay (a ThreadLocal lookup). Safe
-   * from any thread without synchronisation: a foreign thread may read a stale {@link #mounted},
-   * but no body's thread is ever equal to a foreign thread.
-   */
-  public boolean isOwnerThread() {
-    Thread current = Thread.currentThread();
-    if (current == thread) {
-      return true;
-    }
-    Body body = mounted;
-    return body != null && body.thread == current;
+  /** The isolate's platform thread. */
+  Thread thread() {
+    return thread;
   }
 
-  public boolean isTerminated() {
-    return terminated;
+  /** Whether the calling thread is this isolate's thread or the body it runs (see Carrier). */
+  public boolean isOwnerThread() {
+    return carrier.isOwnerThread();
+  }
+
+  /** Whether the isolate ended: nothing posted to it runs any more. */
+  public boolean isClosed() {
+    return closed;
   }
 
   // ---- events ---------------------------------------------------------------------------------
 
-  /** Appends an event; callable from any thread. */
+  /**
+   * Appends an event; callable from any thread. If the isolate ended, the event is dropped and
+   * logged (see {@link DroppableEvent}).
+   */
   public void post(Runnable event) {
     events.offer(event);
+    if (closed) {
+      if (events.remove(event)) {
+        dropped(event);
+      }
+      return;
+    }
     if (sleeping) {
       LockSupport.unpark(thread);
     }
@@ -180,6 +172,18 @@ public final class EventLoop implements Executor {
   /** Appends an event from the loop's own thread (no wake-up needed). */
   void postLocal(Runnable event) {
     events.offer(event);
+  }
+
+  private static void dropped(Runnable event) {
+    if (event instanceof DroppableEvent d) {
+      try {
+        d.dropped();
+      } catch (RuntimeException e) {
+        LOG.warn("dropping an event of an ended isolate failed", e);
+      }
+    } else {
+      LOG.debug("The isolate ended; an event posted to it was dropped: {}", event);
+    }
   }
 
   // ---- microtasks -----------------------------------------------------------------------------
@@ -192,14 +196,18 @@ public final class EventLoop implements Executor {
     microtasks.addPriority(zone, task);
   }
 
+  boolean microtasksEmpty() {
+    return microtasks.isEmpty();
+  }
+
   /** Runs microtasks until the queue is empty. An error escaping one stops the isolate. */
   void drainMicrotasks() {
     MicrotaskQueue.Entry entry;
     while ((entry = microtasks.poll()) != null) {
       ZoneImpl z = (ZoneImpl) entry.zone;
       z.runMicrotask(entry.task);
-      if (!ready.isEmpty()) {
-        drainCarrier();
+      if (carrier.hasReady()) {
+        carrier.drain();
       }
     }
   }
@@ -212,7 +220,22 @@ public final class EventLoop implements Executor {
     return timers.create(callback, milliseconds, repeating);
   }
 
-  // ---- keep-alive -------------------------------------------------------------------------------
+  // ---- keep-alive and close hooks ---------------------------------------------------------------
+
+  /**
+   * Holds the isolate open until the handle is released; call on the loop's thread.
+   *
+   * @param reason what holds it, for messages
+   */
+  public KeepAlive keepAlive(String reason) {
+    keepAlive++;
+    return new KeepAlive(this, reason);
+  }
+
+  /** Called by {@link KeepAlive#release()} on the loop's thread. */
+  void releaseKeepAlive() {
+    keepAlive--;
+  }
 
   /** Something outside the queues will post to this isolate later; call on the loop's thread. */
   public void retain() {
@@ -224,175 +247,53 @@ public final class EventLoop implements Executor {
     keepAlive--;
   }
 
-  // ---- bodies and the carrier -------------------------------------------------------------------
+  /**
+   * Runs {@code hook} when the isolate ends (after its queue closed), unless removed first; call on
+   * the loop's thread. Hooks wake waiters on other threads and isolates that would otherwise wait
+   * for something this isolate can no longer do.
+   */
+  void onClose(Runnable hook) {
+    closeHooks.add(hook);
+  }
+
+  void removeOnClose(Runnable hook) {
+    closeHooks.remove(hook);
+  }
+
+  // ---- bodies -------------------------------------------------------------------------------
 
   /**
-   * Starts an async body now: it runs until its first suspension before this returns.
+   * Starts an async body now, in the current zone: it runs until its first suspension before this
+   * returns.
    *
    * @return the future its return or throw completes
    */
   public FutureImpl<Object> startBody(Callable<?> code) {
-    Body body = new Body(this, code, zone);
-    body.thread = bodyBuilder.unstarted(body);
-    Body current = mounted;
-    starting = body;
-    expected = body;
-    body.thread.start(); // -> execute(): the continuation goes to ready.
-    if (current == null) {
-      drainCarrier();
-    } else {
-      resumeAfter.push(current);
-      current.suspend(Body.YIELDED);
-    }
-    return body.result;
+    return carrier.start(code, zone);
   }
 
-  /** Makes a suspended body run now, synchronously from the caller's point of view. */
-  void resume(Body body) {
-    body.resumed = true;
-    Body current = mounted;
-    expected = body;
-    LockSupport.unpark(body.thread); // -> execute(): the continuation goes to ready.
-    if (current == null) {
-      drainCarrier();
-    } else {
-      resumeAfter.push(current);
-      current.suspend(Body.YIELDED);
-    }
-  }
-
-  /**
-   * Marks the start of a user callback run by the library: if it runs on a body's stack, await is
-   * refused inside it. Returns the body to pass to {@link #exitCallback}, or null.
-   */
+  /** See {@link Carrier#enterCallback()}. */
   Body enterCallback() {
-    Body body = mounted;
-    if (body != null) {
-      body.inCallback++;
-    }
-    return body;
+    return carrier.enterCallback();
   }
 
   static void exitCallback(Body body) {
-    if (body != null) {
-      body.inCallback--;
-    }
-  }
-
-  /**
-   * Called by the JDK with a virtual thread's continuation when it becomes runnable: on this
-   * loop's carrier it is queued to run next; from any other thread it is posted as an event.
-   */
-  @Override
-  public void execute(Runnable continuation) {
-    if (isOwnerThread()) {
-      Body s = starting;
-      if (s != null) {
-        starting = null;
-        s.continuation = continuation;
-      }
-      ready.add(continuation);
-    } else {
-      post(
-          () -> {
-            ready.add(continuation);
-            drainCarrier();
-          });
-    }
-  }
-
-  private Body bodyFor(Runnable continuation) {
-    Body e = expected;
-    if (e != null && e.continuation == continuation) {
-      expected = null;
-      return e;
-    }
-    return blocked.remove(continuation);
-  }
-
-  /**
-   * Runs ready continuations, then resumes bodies waiting in {@link #resumeAfter}, until both are
-   * empty. Only ever called from the loop's own stack (never from a body).
-   */
-  void drainCarrier() {
-    while (true) {
-      Runnable continuation = ready.poll();
-      if (continuation == null) {
-        Body waiting = resumeAfter.poll();
-        if (waiting == null) {
-          return;
-        }
-        waiting.resumed = true;
-        expected = waiting;
-        LockSupport.unpark(waiting.thread);
-        continue;
-      }
-      Body body = bodyFor(continuation);
-      if (body == null) {
-        continuation.run(); // A plain virtual thread started inside a body: not a Dart body.
-        continue;
-      }
-      ZoneImpl savedZone = zone;
-      if (body.state == Body.BLOCKED) {
-        body.state = Body.RUNNING;
-        keepAlive--;
-      }
-      mounted = body;
-      continuation.run();
-      mounted = null;
-      zone = savedZone;
-      if (body.state == Body.RUNNING) {
-        // Parked, but not by us: a blocking JDK call. The JDK will resume it from its own thread.
-        body.state = Body.BLOCKED;
-        keepAlive++;
-        blocked.put(continuation, body);
-      }
-    }
-  }
-
-  /**
-   * The body that an await-resumption microtask is running right now. Such a microtask does
-   * nothing after the body suspends, so while this body runs with nothing queued anywhere, the
-   * microtask an await on a completed future would schedule is the very next thing to run.
-   */
-  private Body tailBody;
-
-  /** Resumes {@code body} from a microtask whose only work is this resumption. */
-  void resumeInTail(Body body) {
-    Body saved = tailBody;
-    tailBody = body;
-    try {
-      resume(body);
-    } finally {
-      tailBody = saved;
-    }
-  }
-
-  /**
-   * Whether an await on a completed future in the running {@code body} may continue without
-   * parking: the body was resumed in tail position and nothing is queued (no microtask, no ready
-   * continuation, no body waiting to resume). The order cannot differ from a park and a
-   * microtask, and it saves the round trip (about 200 ns against about 10 ns; DESIGN.md).
-   */
-  boolean canResumeInline(Body body) {
-    return tailBody == body
-        && mounted == body
-        && resumeAfter.isEmpty()
-        && ready.isEmpty()
-        && microtasks.isEmpty();
+    Carrier.exitCallback(body);
   }
 
   // ---- the loop -------------------------------------------------------------------------------
 
   /**
    * Runs the loop on the calling thread (which must be the one that created it) until the isolate
-   * ends: nothing left to do, or an uncaught error stopped it ({@link #fatalError()}).
+   * ends: nothing left to do, an uncaught error, or an interrupt of this thread
+   * ({@link #fatalError()}).
    */
   public void run() {
     if (Thread.currentThread() != thread) {
       throw new IllegalStateException("An event loop runs on the thread that created it.");
     }
     CURRENT.set(this);
+    PinnedCarrierWatchdog.watch(carrier);
     try {
       while (true) {
         drainMicrotasks();
@@ -402,8 +303,8 @@ public final class EventLoop implements Executor {
         }
         zone = root;
         event.run();
-        if (!ready.isEmpty()) {
-          drainCarrier();
+        if (carrier.hasReady()) {
+          carrier.drain();
         }
       }
     } catch (Uncaught u) {
@@ -413,13 +314,39 @@ public final class EventLoop implements Executor {
       fatalError = t;
       fatalStack = StackTrace.of(t);
     } finally {
-      terminated = true;
+      PinnedCarrierWatchdog.unwatch(carrier);
+      close();
       CURRENT.remove();
     }
   }
 
-  private Runnable nextEvent() {
+  /** Closes the queue, drops what is left in it, and runs the close hooks. */
+  private void close() {
+    closed = true;
+    Runnable left;
+    while ((left = events.poll()) != null) {
+      dropped(left);
+    }
+    for (Runnable hook : closeHooks.toArray(Runnable[]::new)) {
+      try {
+        hook.run();
+      } catch (RuntimeException e) {
+        LOG.warn("a close hook of an ended isolate failed", e);
+      }
+    }
+    closeHooks.clear();
+  }
+
+  /** The text of the error that stops an isolate whose thread was interrupted. */
+  static final String INTERRUPTED =
+      "The isolate's thread was interrupted (for example by ExecutorService.shutdownNow()), so "
+          + "the isolate stopped; its pending timers, events and microtasks were dropped.";
+
+  private Runnable nextEvent() throws InterruptedException {
     while (true) {
+      if (Thread.interrupted()) {
+        throw new InterruptedException(INTERRUPTED);
+      }
       timers.postTimeoutIfDue(clock.millis());
       Runnable event = events.poll();
       if (event != null) {
@@ -440,7 +367,7 @@ public final class EventLoop implements Executor {
           } else {
             long waitMillis = deadline - clock.millis();
             if (waitMillis > 0) {
-              LockSupport.parkNanos(this, waitMillis * 1_000_000L);
+              LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(waitMillis));
             }
           }
         }

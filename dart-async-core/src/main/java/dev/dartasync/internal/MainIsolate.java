@@ -28,10 +28,50 @@ public final class MainIsolate {
               + "or one of its async bodies). A thread carries one isolate; use Dart.async(...) to "
               + "start more work on it.");
     }
+    if (Thread.currentThread().isVirtual()) {
+      return runOnPlatformThread(main, clock);
+    }
     MainIsolate isolate = new MainIsolate(new EventLoop(clock));
     isolate.loop.post(() -> isolate.result = isolate.loop.startBody(main));
     isolate.loop.run();
     return isolate;
+  }
+
+  /**
+   * A loop must run on a platform thread (a custom-scheduled virtual thread cannot have a virtual
+   * carrier), so a virtual caller gets one of its own and waits for it: an interrupt of the caller
+   * is passed on to the isolate's thread, which stops the isolate.
+   */
+  private static MainIsolate runOnPlatformThread(Callable<?> main, LoopClock clock) {
+    Object[] outcome = new Object[1];
+    Thread isolateThread =
+        Thread.ofPlatform()
+            .name("dart-async isolate of " + Thread.currentThread())
+            .start(
+                () -> {
+                  try {
+                    outcome[0] = run(main, clock);
+                  } catch (Throwable e) {
+                    outcome[0] = e;
+                  }
+                });
+    boolean interrupted = false;
+    while (true) {
+      try {
+        isolateThread.join();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+        isolateThread.interrupt();
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    if (outcome[0] instanceof Throwable e) {
+      throw Sneaky.<RuntimeException>rethrow(e);
+    }
+    return (MainIsolate) outcome[0];
   }
 
   /** The error that stopped the isolate, or null if it ran dry. */
@@ -51,6 +91,9 @@ public final class MainIsolate {
   @SuppressWarnings("unchecked")
   public <T> T value() {
     if (loop.fatalError() != null) {
+      if (loop.fatalError() instanceof InterruptedException) {
+        Thread.currentThread().interrupt(); // Java's rule: whoever reports an interrupt keeps it.
+      }
       throw Sneaky.<RuntimeException>rethrow(loop.fatalError());
     }
     if (result == null || !result.isComplete()) {
