@@ -29,15 +29,29 @@ public final class AsyncError {
     }
 
     /**
-     * The stack trace to use for an error that comes without one, Dart's
-     * {@code AsyncError.defaultStackTrace}. Dart uses the stack recorded in an {@code Error} when it
-     * was thrown; every Java throwable records one, so this is {@link StackTrace#of(Throwable)}.
+     * The stack trace to use for an error that comes without one ({@code completeError(e)},
+     * {@code DFuture.error(e)}), Dart's {@code AsyncError.defaultStackTrace}: the stack recorded in
+     * a Dart {@code Error} when it was thrown, else {@link StackTrace#empty()}, which is what Dart
+     * prints for such an uncaught error (nothing after the error's text).
+     *
+     * <p>Java difference: every Java throwable records its frames when it is <em>created</em>, and
+     * Java cannot tell a thrown one from one that was not. So the Dart {@code Error}s, which in Java
+     * are the unchecked throwables other than {@link DartException} and {@link TimeoutException}
+     * (StateError, ArgumentError, RangeError, UnsupportedError, NullPointerException,
+     * AssertionError, ...), always keep their own frames, and everything else (checked exceptions,
+     * DartException: Dart's {@code Exception}s) gets the empty trace. The Java frames stay
+     * reachable for debugging: {@link Throwable#getStackTrace()} or {@link StackTrace#of(Throwable)}.
      *
      * @param error the error
-     * @return the error's own stack trace, rendered the Dart way
+     * @return the error's own stack trace for a Dart Error, else the empty one
      */
     public static StackTrace defaultStackTrace(Throwable error) {
-        return StackTrace.of(error);
+        boolean dartError =
+            error instanceof Error
+                || (error instanceof RuntimeException
+                    && !(error instanceof DartException)
+                    && !(error instanceof TimeoutException));
+        return dartError ? StackTrace.of(error) : StackTrace.empty();
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.dartasync;
 
 import dev.dartasync.internal.EventLoop;
 import dev.dartasync.internal.FutureImpl;
+import dev.dartasync.internal.KeepAlive;
+import dev.dartasync.internal.LateCompletion;
 import java.util.Objects;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -17,15 +19,21 @@ import java.lang.invoke.VarHandle;
  * <p><b>Threads.</b> A completer belongs to the isolate it was created on. {@code complete} and
  * {@code completeError} may be called from any thread: the "already completed" check happens at
  * once on the calling thread (so exactly one of many racing threads succeeds), and the completion
- * itself is posted to the isolate as an event; no user code runs on the calling thread. A
- * completion arriving from another thread does not keep the isolate alive by itself (as a pending
- * future does not in Dart); to wait for a Java computation, use
- * {@link DFuture#fromCompletionStage}, which does.
+ * itself is posted to the isolate as an event; no user code runs on the calling thread.
+ *
+ * <p><b>Keeping the isolate alive.</b> A pending future does not keep an isolate alive (as in
+ * Dart): if nothing else is left, the isolate ends, and a completion that arrives later from
+ * another thread is dropped with a WARN log line. To wait for a callback from another thread (a
+ * JDBC driver, an HTTP client, a listener), create the completer with {@link #keepAlive()}: it
+ * holds the isolate open until it is completed, the way an open {@code ReceivePort} does in Dart.
+ * For a {@code CompletionStage}, {@link DFuture#fromCompletionStage} does the same.
  */
 public class Completer<T> {
 
   private final FutureImpl<T> future;
   private final boolean sync;
+  /** Held until completion by a {@link #keepAlive()} completer; null for the others. */
+  private final KeepAlive keepAlive;
   /**
    * 0 until complete or completeError is called, then 1; set once, by a compare-and-set, so that
    * exactly one of many racing threads succeeds. A field with a VarHandle rather than an
@@ -49,12 +57,35 @@ public class Completer<T> {
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public Completer() {
-    this(false);
+    this(false, false);
   }
 
-  private Completer(boolean sync) {
+  private Completer(boolean sync, boolean keepAlive) {
     this.future = new FutureImpl<>();
     this.sync = sync;
+    this.keepAlive =
+        keepAlive ? future.loop().keepAlive("Completer.keepAlive() not completed yet") : null;
+  }
+
+  /**
+   * An asynchronous completer (like {@link #Completer()}) that <b>keeps its isolate alive</b> until
+   * it is completed: the bridge for a result that another thread delivers. Typical use, in an
+   * async body:
+   *
+   * <pre>{@code
+   * Completer<Row> c = Completer.keepAlive();
+   * db.query(sql, row -> c.complete(row), error -> c.completeError(error)); // driver threads
+   * Row row = await(c.future());
+   * }</pre>
+   *
+   * <p>Completion from any thread is posted to the isolate, and the hold is released after it.
+   * A keep-alive completer that is never completed keeps the isolate running forever, like a
+   * {@code ReceivePort} that is never closed.
+   *
+   * @throws IllegalStateException if this thread belongs to no isolate
+   */
+  public static <T> Completer<T> keepAlive() {
+    return new Completer<>(false, true);
   }
 
   /**
@@ -63,7 +94,7 @@ public class Completer<T> {
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public static <T> Completer<T> sync() {
-    return new Completer<>(true);
+    return new Completer<>(true, false);
   }
 
   /** The future this completer completes. */
@@ -88,13 +119,16 @@ public class Completer<T> {
    */
   public void complete(T value) {
     claim();
-    deliver(() -> {
-      if (sync) {
-        future.completeWithValue(value);
-      } else {
-        future.asyncCompleteWithValue(value);
-      }
-    });
+    deliver(
+        () -> {
+          if (sync) {
+            future.completeWithValue(value);
+          } else {
+            future.asyncCompleteWithValue(value);
+          }
+        },
+        value,
+        null);
   }
 
   /**
@@ -108,13 +142,16 @@ public class Completer<T> {
   public void complete(DFuture<? extends T> source) {
     Objects.requireNonNull(source, "value");
     claim();
-    deliver(() -> {
-      if (sync) {
-        future.complete(source);
-      } else {
-        future.chainFuture(source);
-      }
-    });
+    deliver(
+        () -> {
+          if (sync) {
+            future.complete(source);
+          } else {
+            future.chainFuture(source);
+          }
+        },
+        source,
+        null);
   }
 
   /**
@@ -136,15 +173,17 @@ public class Completer<T> {
   public void completeError(Throwable error, StackTrace stackTrace) {
     Objects.requireNonNull(error, "error");
     claim();
-    AsyncError asyncError =
-        new AsyncError(error, stackTrace != null ? stackTrace : StackTrace.of(error));
-    deliver(() -> {
-      if (sync) {
-        future.completeError(asyncError);
-      } else {
-        future.asyncCompleteError(asyncError);
-      }
-    });
+    AsyncError asyncError = new AsyncError(error, stackTrace); // null: Dart's default stack.
+    deliver(
+        () -> {
+          if (sync) {
+            future.completeError(asyncError);
+          } else {
+            future.asyncCompleteError(asyncError);
+          }
+        },
+        null,
+        error);
   }
 
   private void claim() {
@@ -153,12 +192,19 @@ public class Completer<T> {
     }
   }
 
-  private void deliver(Runnable completion) {
+  /**
+   * Runs the completion on the isolate: here if this is its thread, else posted to it. A posted
+   * completion that the isolate can no longer run is logged, with the value or error it carried.
+   */
+  private void deliver(Runnable completion, Object value, Throwable error) {
     EventLoop loop = future.loop();
     if (loop.isOwnerThread()) {
       completion.run();
+      if (keepAlive != null) {
+        keepAlive.release();
+      }
     } else {
-      loop.post(completion);
+      loop.post(new LateCompletion(completion, keepAlive, value, error));
     }
   }
 }

@@ -50,7 +50,12 @@ public final class Timer {
 
   private TimerEntry create(Duration duration, Consumer<Object> callback, boolean repeating) {
     Objects.requireNonNull(duration, "duration");
-    long millis = duration.isNegative() ? 0 : duration.toMillis();
+    long millis;
+    try {
+      millis = duration.isNegative() ? 0 : duration.toMillis();
+    } catch (ArithmeticException tooLong) {
+      millis = Long.MAX_VALUE; // Beyond Long.MAX_VALUE ms: never due.
+    }
     TimerEntry e = EventLoop.require().createTimer(callback, millis, repeating);
     e.setOwner(this);
     return e;

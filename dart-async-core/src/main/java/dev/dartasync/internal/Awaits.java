@@ -3,8 +3,6 @@ package dev.dartasync.internal;
 import dev.dartasync.AsyncError;
 import dev.dartasync.DFuture;
 import dev.dartasync.StackTrace;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * {@code await}, as the Dart VM does it ({@code _SuspendState._await}, dart-semantics.md 3.1):
@@ -16,8 +14,12 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>a DFuture that is not ours: through its {@code then}.
  * </ul>
  *
- * Outside an async body: on the isolate's own thread it is an error (it would deadlock); on a
- * thread that belongs to no isolate it blocks that thread until the future completes.
+ * A future of another isolate is awaited through a bridge: its result is posted to this isolate,
+ * and the body resumes here (a body only ever runs on its own isolate).
+ *
+ * <p>Outside an async body: on the isolate's own thread it is an error (it would deadlock); on a
+ * thread that belongs to no isolate it blocks that thread until the future completes (see
+ * {@link ForeignWaiter}).
  */
 public final class Awaits {
   private Awaits() {}
@@ -33,59 +35,76 @@ public final class Awaits {
           + "the library's work (in Dart, await in a non-async closure does not compile). Make the "
           + "callback an async body: Dart.async(() -> ...), or use thenCompose.";
 
+  /**
+   * Throws the misuse error if the calling thread, which runs on {@code loop}, is not an async
+   * body that may suspend here: the isolate's own thread outside a body, or a library callback
+   * running on a body's stack. {@code what} names the call in the message.
+   */
+  static Body requireAwaitable(EventLoop loop, String what) {
+    Body body = loop.carrier.mounted;
+    if (body == null || body.thread != Thread.currentThread()) {
+      throw new IllegalStateException(what.equals("await") ? NOT_IN_BODY : what + ": " + NOT_IN_BODY);
+    }
+    if (body.inCallback > 0) {
+      throw new IllegalStateException(what.equals("await") ? IN_CALLBACK : what + ": " + IN_CALLBACK);
+    }
+    return body;
+  }
+
   @SuppressWarnings("unchecked")
   public static <T> T await(Object awaited) throws InterruptedException {
     EventLoop loop = EventLoop.current();
     if (loop == null) {
-      if (awaited instanceof DFuture<?> f) {
+      if (awaited instanceof FutureImpl<?> f) {
         try {
-          return (T) awaitBlocking(f, -1);
-        } catch (java.util.concurrent.TimeoutException impossible) {
-          throw new AssertionError(impossible); // No time limit was given.
+          return (T) f.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+          throw Sneaky.<RuntimeException>rethrow(e.getCause());
         }
+      }
+      if (awaited instanceof DFuture<?> f) {
+        return (T) awaitForeignBlocking(f);
       }
       return (T) awaited; // Nothing to wait for on a foreign thread.
     }
-    Body body = loop.mounted;
-    if (body == null || body.thread != Thread.currentThread()) {
-      throw new IllegalStateException(NOT_IN_BODY);
-    }
-    if (body.inCallback > 0) {
-      throw new IllegalStateException(IN_CALLBACK);
-    }
-    body.suspended = true;
+    Body body = requireAwaitable(loop, "await");
+    int await = body.beginAwait();
     ZoneImpl zone = loop.zone;
+    if (awaited instanceof FutureImpl<?> other && other.zone.loop != loop) {
+      awaited = other.bridgeInto(loop); // A future of another isolate: its result comes here.
+    }
     if (awaited instanceof FutureImpl<?> future) {
       if (future.isComplete()) {
         boolean crossesErrorZone = future.hasError() && !future.zone.inSameErrorZone(zone);
-        if (!crossesErrorZone && loop.canResumeInline(body)) {
+        if (!crossesErrorZone && loop.carrier.canResumeInline(body)) {
           return (T) takeInline(future);
         }
         future.zone.scheduleMicrotask(() -> resumeCompleted(loop, body, future, zone));
       } else {
-        future.thenAwait(body);
+        future.thenAwait(body, await);
       }
     } else if (awaited instanceof DFuture<?> foreign) {
       foreign.then(
           value -> {
-            body.resumeWithValue(value);
+            body.resume(await, value, null);
             return null;
           },
           (Throwable error, StackTrace stack) -> {
-            body.resumeWithError(new AsyncError(error, stack));
+            body.resume(await, null, error);
             return null;
           });
     } else {
-      if (loop.canResumeInline(body)) {
+      if (loop.carrier.canResumeInline(body)) {
         return (T) awaited;
       }
+      Object value = awaited;
       zone.scheduleMicrotask(
           () -> {
-            body.setResult(awaited, null);
-            loop.resumeInTail(body);
+            body.setResult(value, null);
+            loop.carrier.resumeInTail(body);
           });
     }
-    body.suspend(Body.AWAITING);
+    body.suspend(Body.State.AWAITING);
     return (T) body.takeResult();
   }
 
@@ -104,83 +123,19 @@ public final class Awaits {
         future.zone.handleUncaughtError(error.error(), error.stackTrace());
         return; // The body never resumes: errors do not cross error zones.
       }
-      body.setResult(null, error);
+      body.setResult(null, error.error());
     } else {
       body.setResult(future.value(), null);
     }
-    loop.resumeInTail(body);
+    loop.carrier.resumeInTail(body);
   }
 
-  /**
-   * Blocks a thread that belongs to no isolate until {@code future} completes, then returns its
-   * value or throws its error. {@code timeoutNanos < 0} waits without limit.
-   */
-  @SuppressWarnings("unchecked")
-  public static <T> T awaitBlocking(DFuture<T> future, long timeoutNanos)
-      throws InterruptedException, java.util.concurrent.TimeoutException {
-    EventLoop current = EventLoop.current();
-    if (current != null) {
-      if (timeoutNanos >= 0) {
-        throw new IllegalStateException(
-            "Future.get with a timeout blocks its thread; it cannot run on an isolate's thread.");
-      }
-      return await(future);
-    }
-    Thread waiter = Thread.currentThread();
-    Object[] outcome = new Object[2]; // value, AsyncError
-    boolean[] done = new boolean[1];
-    future.then(
-        value -> {
-          synchronized (outcome) {
-            outcome[0] = value;
-            done[0] = true;
-          }
-          LockSupport.unpark(waiter);
-          return null;
-        },
-        (Throwable error, StackTrace stack) -> {
-          synchronized (outcome) {
-            outcome[1] = new AsyncError(error, stack);
-            done[0] = true;
-          }
-          LockSupport.unpark(waiter);
-          return null;
-        });
-    EventLoop owner = future instanceof FutureImpl<?> f ? f.loop() : null;
-    long deadline = timeoutNanos < 0 ? 0 : System.nanoTime() + timeoutNanos;
-    while (true) {
-      synchronized (outcome) {
-        if (done[0]) {
-          break;
-        }
-      }
-      if (Thread.interrupted()) {
-        throw new InterruptedException();
-      }
-      if (owner != null && owner.isTerminated()) {
-        synchronized (outcome) {
-          if (done[0]) {
-            break;
-          }
-        }
-        throw new IllegalStateException(
-            "The isolate that owns this future ended before the future completed.");
-      }
-      long park = TimeUnit.MILLISECONDS.toNanos(50);
-      if (timeoutNanos >= 0) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          throw new java.util.concurrent.TimeoutException("Future not completed");
-        }
-        park = Math.min(park, left);
-      }
-      LockSupport.parkNanos(future, park);
-    }
-    synchronized (outcome) {
-      if (outcome[1] != null) {
-        throw Sneaky.<RuntimeException>rethrow(((AsyncError) outcome[1]).error());
-      }
-      return (T) outcome[0];
+  /** Blocks a thread of no isolate until a DFuture that is not the library's completes. */
+  private static Object awaitForeignBlocking(DFuture<?> future) throws InterruptedException {
+    try {
+      return future.get();
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw Sneaky.<RuntimeException>rethrow(e.getCause());
     }
   }
 }

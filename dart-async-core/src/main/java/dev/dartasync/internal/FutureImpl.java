@@ -39,6 +39,13 @@ public class FutureImpl<T> implements DFuture<T> {
   static final int ERROR = 16;
 
   static final int COMPLETION_MASK = 30;
+  /**
+   * Transient, set only while a chained future takes its source's result (CHAINED -> VALUE/ERROR,
+   * {@link #cloneResult}): it is written before {@link #resultOrListeners} changes, so a reader on
+   * another thread that followed the chain ({@link #resultHolder}) can tell a stale source from the
+   * new result.
+   */
+  static final int CLONING = 32;
 
   /**
    * The state bits above. Written only on the owning thread, with release semantics so that
@@ -55,10 +62,14 @@ public class FutureImpl<T> implements DFuture<T> {
   final ZoneImpl zone;
 
   private static final VarHandle STATE;
+  private static final VarHandle RESULT;
 
   static {
     try {
       STATE = MethodHandles.lookup().findVarHandle(FutureImpl.class, "state", int.class);
+      RESULT =
+          MethodHandles.lookup()
+              .findVarHandle(FutureImpl.class, "resultOrListeners", Object.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -190,8 +201,34 @@ public class FutureImpl<T> implements DFuture<T> {
 
   /** -> the completed state of {@code source}. */
   void cloneResult(FutureImpl<?> source) {
-    resultOrListeners = source.resultOrListeners;
+    if (isChained()) {
+      setState(bits() | CLONING); // Ordered before the next store: see CLONING.
+    }
+    RESULT.setRelease(this, source.resultOrListeners);
     setState((source.bits() & COMPLETION_MASK) | (bits() & IGNORE_ERROR));
+  }
+
+  /**
+   * The future that holds this one's result (this one, or the end of its chain), or null while
+   * there is none: safe from any thread, without locks. Completed futures never change again, so
+   * once non-null the holder's value or error can be read directly.
+   */
+  FutureImpl<?> resultHolder() {
+    FutureImpl<?> f = this;
+    while (true) {
+      int s = (int) STATE.getAcquire(f);
+      if ((s & (VALUE | ERROR)) != 0) {
+        return f;
+      }
+      if ((s & CHAINED) == 0 || (s & CLONING) != 0) {
+        return null;
+      }
+      Object source = RESULT.getAcquire(f);
+      if ((int) STATE.getAcquire(f) != s) {
+        continue; // It changed while we read (CHAINED -> CLONING -> complete): look again.
+      }
+      f = (FutureImpl<?>) source;
+    }
   }
 
   /** Sets the ignore flag on the end of the chain (Dart's {@code _ignore}). */
@@ -210,16 +247,8 @@ public class FutureImpl<T> implements DFuture<T> {
 
   // ---- listeners ----------------------------------------------------------------------------
 
-  void addListener(FutureListener listener) {
-    if (!zone.loop.isOwnerThread()) {
-      zone.loop.post(() -> addListener(listener));
-      return;
-    }
-    addListenerOwned(listener);
-  }
-
   /** {@link #addListener} for a caller known to run on the owning isolate. */
-  private void addListenerOwned(FutureListener listener) {
+  void addListenerOwned(FutureListener listener) {
     if (mayAddListener()) {
       listener.next = (FutureListener) resultOrListeners;
       resultOrListeners = listener;
@@ -227,7 +256,7 @@ public class FutureImpl<T> implements DFuture<T> {
       if (isChained()) {
         FutureImpl<Object> source = chainSource();
         if (!source.isComplete()) {
-          source.addListener(listener);
+          source.addListenerOwned(listener);
           return;
         }
         cloneResult(source);
@@ -362,7 +391,7 @@ public class FutureImpl<T> implements DFuture<T> {
   /** Synchronous completion with a value or (chaining) a future: Dart's {@code _complete}. */
   @SuppressWarnings("unchecked")
   public void complete(Object value) {
-    if (value instanceof FutureImpl<?> f) {
+    if (value instanceof FutureImpl<?> f && f.zone.loop == zone.loop) {
       chainCoreFutureSync(f, this);
     } else if (value instanceof DFuture<?> foreign) {
       chainForeignFuture(foreign, (FutureImpl<Object>) this);
@@ -399,7 +428,7 @@ public class FutureImpl<T> implements DFuture<T> {
 
   @SuppressWarnings("unchecked")
   public void chainFuture(DFuture<?> value) {
-    if (value instanceof FutureImpl<?> f) {
+    if (value instanceof FutureImpl<?> f && f.zone.loop == zone.loop) {
       chainCoreFutureAsync(f, this);
     } else {
       chainForeignFuture(value, (FutureImpl<Object>) this);
@@ -447,6 +476,7 @@ public class FutureImpl<T> implements DFuture<T> {
       if (hasError || listener.handlesValue() || listener.handlesComplete()) {
         ZoneImpl zone = listener.zone();
         if (hasError && !source.zone.inSameErrorZone(zone)) {
+          listener.clearCallbacks();
           AsyncError error = source.error(); // Errors do not cross error-zone boundaries.
           source.zone.handleUncaughtError(error.error(), error.stackTrace());
           return;
@@ -460,7 +490,9 @@ public class FutureImpl<T> implements DFuture<T> {
             Object completeResult;
             try {
               completeResult = listener.handleWhenComplete();
-              if (completeResult instanceof FutureImpl<?> f && f.isComplete()) {
+              if (completeResult instanceof FutureImpl<?> f
+                  && f.zone.loop == loop
+                  && f.isComplete()) {
                 if (f.hasError()) {
                   listenerValueOrError = f.error();
                   listenerHasError = true;
@@ -503,12 +535,13 @@ public class FutureImpl<T> implements DFuture<T> {
           EventLoop.exitCallback(inBody);
           loop.zone = oldZone;
         }
+        listener.clearCallbacks();
 
         if (!listenerHasError
             && listenerValueOrError instanceof DFuture<?> chainSource
             && (listener.chainsResult() || listener.handlesComplete())) {
           FutureImpl<Object> result = listener;
-          if (chainSource instanceof FutureImpl<?> core) {
+          if (chainSource instanceof FutureImpl<?> core && core.zone.loop == result.zone.loop) {
             if (core.isComplete()) {
               listeners = result.removeListeners();
               result.cloneResult(core);
@@ -528,6 +561,7 @@ public class FutureImpl<T> implements DFuture<T> {
       }
 
       FutureImpl<Object> result = listener;
+      listener.clearCallbacks(); // Also when no callback of it ran (a value to an error handler).
       listeners = result.removeListeners();
       if (!listenerHasError) {
         result.setValue(listenerValueOrError);
@@ -540,19 +574,44 @@ public class FutureImpl<T> implements DFuture<T> {
 
   // ---- the DFuture API ----------------------------------------------------------------------
 
-  /** The zone a callback registered now belongs to: the current one, or ours from elsewhere. */
-  private ZoneImpl registrationZone() {
-    EventLoop loop = zone.loop;
-    return loop.isOwnerThread() ? loop.zone : zone;
+  /**
+   * Registers a listener; it is also the returned future. Its callbacks run on the isolate that
+   * registers it, in the zone current there:
+   *
+   * <ul>
+   *   <li>on this future's own isolate: directly;
+   *   <li>on another isolate: on a local future of that isolate, which a bridge completes with
+   *       this one's result ({@link #bridgeInto}), so that code of an isolate only ever runs on it;
+   *   <li>on a thread that belongs to no isolate: posted to this future's isolate, in its zone.
+   * </ul>
+   */
+  @SuppressWarnings("unchecked")
+  private <R> DFuture<R> listen(int kind, Object callback, Object errorCallback, Predicate<?> test) {
+    EventLoop owner = zone.loop;
+    if (owner.isOwnerThread()) {
+      FutureListener listener = new FutureListener(owner.zone, kind, callback, errorCallback, test);
+      addListenerOwned(listener);
+      return (DFuture<R>) (DFuture<?>) listener;
+    }
+    EventLoop caller = EventLoop.current();
+    if (caller != null) {
+      return bridgeInto(caller).listen(kind, callback, errorCallback, test);
+    }
+    FutureListener listener = new FutureListener(zone, kind, callback, errorCallback, test);
+    owner.post(new ForeignRegistration(this, listener));
+    return (DFuture<R>) (DFuture<?>) listener;
   }
 
-  /** Registers a listener made in {@code zone}; it is also the returned future. */
-  @SuppressWarnings("unchecked")
-  private <R> DFuture<R> listen(
-      ZoneImpl zone, int kind, Object callback, Object errorCallback, Predicate<?> test) {
-    FutureListener listener = new FutureListener(zone, kind, callback, errorCallback, test);
-    addListener(listener);
-    return (DFuture<R>) (DFuture<?>) listener;
+  /**
+   * A future of isolate {@code caller} (the calling one) that completes with this future's result:
+   * the bridge for code of one isolate that listens to, awaits or chains a future of another. It
+   * holds {@code caller} open until the result arrives or this future's isolate ends.
+   */
+  FutureImpl<T> bridgeInto(EventLoop caller) {
+    FutureImpl<T> local = new FutureImpl<>(caller.zone);
+    KeepAlive waiting = caller.keepAlive("waiting for a future of another isolate");
+    zone.loop.post(new IsolateBridge<>(this, local, waiting));
+    return local;
   }
 
   @Override
@@ -561,7 +620,7 @@ public class FutureImpl<T> implements DFuture<T> {
     Objects.requireNonNull(onValue, "onValue");
     EventLoop loop = zone.loop;
     if (!loop.isOwnerThread()) {
-      return listen(zone, FutureListener.VALUE, onValue, null, null);
+      return listen(FutureListener.VALUE, onValue, null, null);
     }
     // The hot path: one ownership check instead of two (about 10% of a then-chain stage).
     FutureListener listener =
@@ -576,7 +635,7 @@ public class FutureImpl<T> implements DFuture<T> {
     Objects.requireNonNull(onValue, "onValue");
     Objects.requireNonNull(onError, "onError");
     return listen(
-        registrationZone(), FutureListener.VALUE | FutureListener.ERROR, onValue, onError, null);
+        FutureListener.VALUE | FutureListener.ERROR, onValue, onError, null);
   }
 
   @Override
@@ -586,14 +645,14 @@ public class FutureImpl<T> implements DFuture<T> {
     Objects.requireNonNull(onValue, "onValue");
     Objects.requireNonNull(onError, "onError");
     return listen(
-        registrationZone(), FutureListener.VALUE | FutureListener.ERROR, onValue, onError, null);
+        FutureListener.VALUE | FutureListener.ERROR, onValue, onError, null);
   }
 
   @Override
   public <R> DFuture<R> thenCompose(Function<? super T, ? extends DFuture<R>> onValue) {
     Objects.requireNonNull(onValue, "onValue");
     return listen(
-        registrationZone(), FutureListener.VALUE | FutureListener.CHAIN, onValue, null, null);
+        FutureListener.VALUE | FutureListener.CHAIN, onValue, null, null);
   }
 
   @Override
@@ -625,7 +684,7 @@ public class FutureImpl<T> implements DFuture<T> {
   private DFuture<T> catchErrorImpl(Object onError, Predicate<? super Throwable> test) {
     Objects.requireNonNull(onError, "onError");
     int kind = FutureListener.ERROR | (test != null ? FutureListener.TEST : 0);
-    return listen(registrationZone(), kind, null, onError, test);
+    return listen(kind, null, onError, test);
   }
 
   @Override
@@ -641,7 +700,7 @@ public class FutureImpl<T> implements DFuture<T> {
   @Override
   public DFuture<T> whenComplete(Callable<?> action) {
     Objects.requireNonNull(action, "action");
-    return listen(registrationZone(), FutureListener.WHEN_COMPLETE, action, null, null);
+    return listen(FutureListener.WHEN_COMPLETE, action, null, null);
   }
 
   @Override
@@ -722,20 +781,28 @@ public class FutureImpl<T> implements DFuture<T> {
     return future;
   }
 
-  /** Registers an await continuation (Dart's {@code _thenAwait}). */
-  void thenAwait(Body body) {
-    addListener(
+  /**
+   * Registers an await continuation (Dart's {@code _thenAwait}) for await number {@code await} of
+   * {@code body}; called on this future's own isolate, in the body's zone.
+   */
+  void thenAwait(Body body, int await) {
+    FutureListener listener =
         new FutureListener(
             zone.loop.zone,
             FutureListener.VALUE | FutureListener.ERROR | FutureListener.AWAIT,
             body,
             null,
-            null));
+            null);
+    listener.awaitNumber = await;
+    addListenerOwned(listener);
   }
 
   // ---- java.util.concurrent.Future ----------------------------------------------------------
 
-  /** Dart futures cannot be cancelled: always false, and nothing changes. */
+  /**
+   * Dart futures cannot be cancelled: always false, and nothing changes (the contract allows a
+   * task that "could not be cancelled").
+   */
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
     return false;
@@ -748,37 +815,108 @@ public class FutureImpl<T> implements DFuture<T> {
 
   @Override
   public boolean isDone() {
-    int s = (int) STATE.getAcquire(this);
-    if ((s & (VALUE | ERROR)) != 0) {
-      return true;
+    return resultHolder() != null;
+  }
+
+  @Override
+  public State state() {
+    FutureImpl<?> holder = resultHolder();
+    if (holder == null) {
+      return State.RUNNING;
     }
-    if ((s & CHAINED) != 0 && zone.loop.isOwnerThread()) {
-      return chainSource().isDone();
+    return holder.hasError() ? State.FAILED : State.SUCCESS;
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public T resultNow() {
+    FutureImpl<?> holder = resultHolder();
+    if (holder == null) {
+      throw new IllegalStateException("Task has not completed");
     }
-    return false;
+    if (holder.hasError()) {
+      throw new IllegalStateException("Task completed with exception");
+    }
+    return (T) holder.value();
+  }
+
+  @Override
+  public Throwable exceptionNow() {
+    FutureImpl<?> holder = resultHolder();
+    if (holder == null) {
+      throw new IllegalStateException("Task has not completed");
+    }
+    if (!holder.hasError()) {
+      throw new IllegalStateException("Task completed with a result");
+    }
+    return holder.error().error();
   }
 
   @Override
   public T get() throws InterruptedException, ExecutionException {
-    try {
-      return Awaits.await(this);
-    } catch (InterruptedException e) {
-      throw e;
-    } catch (Throwable e) {
-      throw new ExecutionException(e);
+    if (resultHolder() == null) {
+      EventLoop current = EventLoop.current();
+      if (current != null) {
+        Awaits.requireAwaitable(current, "Future.get()");
+        try {
+          return Awaits.await(this);
+        } catch (InterruptedException e) {
+          throw e;
+        } catch (Throwable e) {
+          throw new ExecutionException(e);
+        }
+      }
+      try {
+        ForeignWaiter.await(this, -1);
+      } catch (java.util.concurrent.TimeoutException impossible) {
+        throw new AssertionError(impossible); // No time limit was given.
+      }
     }
+    return reportCompleted();
   }
 
   @Override
   public T get(long timeout, java.util.concurrent.TimeUnit unit)
       throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
-    try {
-      return Awaits.awaitBlocking(this, unit.toNanos(timeout));
-    } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
-      throw e;
-    } catch (Throwable e) {
-      throw new ExecutionException(e);
+    Objects.requireNonNull(unit, "unit");
+    if (resultHolder() == null) {
+      long nanos = unit.toNanos(timeout);
+      EventLoop current = EventLoop.current();
+      if (current != null) {
+        Awaits.requireAwaitable(current, "Future.get(timeout)");
+        Object outcome;
+        try {
+          outcome = Awaits.await(timeout(Duration.ofNanos(Math.max(0, nanos)), () -> uncheckedCast(TIMED_OUT)));
+        } catch (InterruptedException e) {
+          throw e;
+        } catch (Throwable e) {
+          throw new ExecutionException(e);
+        }
+        if (outcome == TIMED_OUT) {
+          throw new java.util.concurrent.TimeoutException("Future not completed");
+        }
+        return uncheckedCast(outcome);
+      }
+      ForeignWaiter.await(this, Math.max(0, nanos));
     }
+    return reportCompleted();
+  }
+
+  /** What get(timeout) inside a body gets back when the limit passed first. */
+  private static final Object TIMED_OUT = new Object();
+
+  @SuppressWarnings("unchecked")
+  private static <T> T uncheckedCast(Object value) {
+    return (T) value;
+  }
+
+  /** The JDK's reporting of a completed future: the value, or its error in ExecutionException. */
+  private T reportCompleted() throws ExecutionException {
+    FutureImpl<?> holder = resultHolder();
+    if (holder.hasError()) {
+      throw new ExecutionException(holder.error().error());
+    }
+    return uncheckedCast(holder.value());
   }
 
   @Override

@@ -32,11 +32,17 @@ final class FutureListener extends FutureImpl<Object> {
   /** The next listener on the same source future (a LIFO list while the source is pending). */
   FutureListener next;
   final int kind;
-  /** Function (then), Callable (whenComplete) or Body (await). */
-  final Object callback;
-  /** Function&lt;Throwable,?&gt; or BiFunction&lt;Throwable,StackTrace,?&gt;, or null. */
-  final Object errorCallback;
-  final Predicate<Throwable> test;
+  /**
+   * Function (then), Callable (whenComplete) or Body (await); null once the listener ran, so that
+   * nothing the callback captured stays reachable through the result future (as CompletableFuture
+   * clears its completed stages).
+   */
+  Object callback;
+  /** Function&lt;Throwable,?&gt; or BiFunction&lt;Throwable,StackTrace,?&gt;, or null. Cleared too. */
+  Object errorCallback;
+  Predicate<Throwable> test;
+  /** For an await listener: the number of the await it resumes (see Body#resume). */
+  int awaitNumber;
 
   @SuppressWarnings("unchecked")
   FutureListener(ZoneImpl zone, int kind, Object callback, Object errorCallback, Predicate<?> test) {
@@ -70,7 +76,7 @@ final class FutureListener extends FutureImpl<Object> {
   @SuppressWarnings("unchecked")
   Object handleValue(Object value) throws Throwable {
     if ((kind & AWAIT) != 0) {
-      ((Body) callback).resumeWithValue(value);
+      ((Body) callback).resume(awaitNumber, value, null);
       return null;
     }
     return ((Function<Object, Object>) callback).apply(value);
@@ -83,7 +89,7 @@ final class FutureListener extends FutureImpl<Object> {
   @SuppressWarnings("unchecked")
   Object handleError(AsyncError error) throws Throwable {
     if ((kind & AWAIT) != 0) {
-      ((Body) callback).resumeWithError(error);
+      ((Body) callback).resume(awaitNumber, null, error.error());
       return null;
     }
     if (errorCallback instanceof BiFunction<?, ?, ?> two) {
@@ -95,5 +101,12 @@ final class FutureListener extends FutureImpl<Object> {
 
   Object handleWhenComplete() throws Exception {
     return ((Callable<?>) callback).call();
+  }
+
+  /** Drops the callbacks once they ran: the listener is now just its result future. */
+  void clearCallbacks() {
+    callback = null;
+    errorCallback = null;
+    test = null;
   }
 }

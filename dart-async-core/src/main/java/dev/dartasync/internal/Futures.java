@@ -75,7 +75,7 @@ public final class Futures {
   public static <T> DFuture<T> error(Throwable error, StackTrace stackTrace) {
     Objects.requireNonNull(error, "error");
     return FutureImpl.immediateError(
-        new AsyncError(error, stackTrace != null ? stackTrace : StackTrace.of(error)));
+        new AsyncError(error, stackTrace)); // No stack: AsyncError.defaultStackTrace, as in Dart.
   }
 
   public static <T> DFuture<T> sync(Callable<T> computation) {

@@ -32,7 +32,16 @@ public final class TimerEntry implements Comparable<TimerEntry> {
     this.milliseconds = milliseconds;
     this.repeating = repeating;
     // The VM adds one: its millisecond clock rounds down, and a timer must never fire early.
-    this.wakeupTime = milliseconds == 0 ? now : now + 1 + milliseconds;
+    this.wakeupTime = milliseconds == 0 ? now : saturatedAdd(now, 1 + milliseconds);
+  }
+
+  /**
+   * {@code a + b} for b &gt;= 0, or {@code Long.MAX_VALUE} where it would overflow: a timer of
+   * {@code Long.MAX_VALUE} ms is never due (it fired at once before, its deadline wrapped round).
+   */
+  static long saturatedAdd(long a, long b) {
+    long sum = a + b;
+    return sum < a ? Long.MAX_VALUE : sum;
   }
 
   @Override

@@ -73,7 +73,7 @@ final class TimerQueue {
 
   void cancel(TimerEntry timer) {
     if (!loop.isOwnerThread()) {
-      loop.post(() -> cancel(timer)); // The heap belongs to the isolate's thread.
+      loop.post(new ForeignCancel(timer)); // The heap belongs to the isolate's thread.
       return;
     }
     timer.callback = null;
@@ -86,6 +86,30 @@ final class TimerQueue {
     if (!timeoutPosted && !heap.isEmpty() && heap.first().wakeupTime <= now) {
       timeoutPosted = true;
       loop.postLocal(this::handleTimeoutEvent);
+    }
+  }
+
+  /** A cancel from another thread; if the isolate ended, the timer can never fire: done. */
+  private final class ForeignCancel implements DroppableEvent {
+    private final TimerEntry timer;
+
+    ForeignCancel(TimerEntry timer) {
+      this.timer = timer;
+    }
+
+    @Override
+    public void run() {
+      cancel(timer);
+    }
+
+    @Override
+    public void dropped() {
+      timer.callback = null;
+    }
+
+    @Override
+    public String toString() {
+      return "Timer.cancel()";
     }
   }
 
@@ -146,7 +170,7 @@ final class TimerQueue {
         callback.accept(timer.owner);
         if (timer.repeating && timer.callback != null) {
           if (timer.milliseconds > 0) {
-            timer.wakeupTime += timer.milliseconds;
+            timer.wakeupTime = TimerEntry.saturatedAdd(timer.wakeupTime, timer.milliseconds);
           } else {
             timer.wakeupTime = loop.clock().millis();
           }

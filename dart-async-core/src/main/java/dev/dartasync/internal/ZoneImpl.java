@@ -62,7 +62,7 @@ public final class ZoneImpl implements Zone {
   public void handleUncaughtError(Throwable error, StackTrace stackTrace) {
     Objects.requireNonNull(error, "error");
     if (!loop.isOwnerThread()) {
-      loop.post(() -> handleUncaughtError(error, stackTrace)); // Handlers run on the isolate.
+      loop.post(new LateErrorReport(this, error, stackTrace)); // Handlers run on the isolate.
       return;
     }
     ZoneImpl handlerZone = errorZone;

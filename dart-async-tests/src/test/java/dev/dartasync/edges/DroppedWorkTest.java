@@ -1,0 +1,101 @@
+package dev.dartasync.edges;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.dartasync.Completer;
+import dev.dartasync.Dart;
+import dev.dartasync.StackTrace;
+import dev.dartasync.StateError;
+import dev.dartasync.Timer;
+import dev.dartasync.Zone;
+import dev.dartasync.testing.LogCapture;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Issue 6, bug 7 (and the late half of bug 10): after an isolate ended, a foreign
+ * {@code complete}/{@code completeError} or a zone error report was thrown away without a word.
+ * The isolate's queue closes when it ends; a late post is logged once through slf4j at WARN with
+ * what was dropped, and an error is never dropped silently.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class DroppedWorkTest {
+
+  @RegisterExtension final LogCapture logs = new LogCapture();
+
+  @Test
+  void aLateForeignCompleteIsLoggedWithWhatToUseInstead() throws Exception {
+    Completer<String>[] holder = newHolder();
+    Dart.run(() -> {
+      holder[0] = new Completer<>();
+    });
+    assertTrue(logs.warnings().isEmpty(), logs.warnings().toString());
+    holder[0].complete("late value"); // From this (foreign) thread, after the isolate ended.
+    List<String> warnings = logs.awaitWarnings(1, 5_000);
+    assertEquals(1, warnings.size(), warnings.toString());
+    String w = warnings.get(0);
+    assertTrue(w.contains("Completer.complete"), w);
+    assertTrue(w.contains("late value"), w);
+    assertTrue(w.contains("Completer.keepAlive()"), w);
+  }
+
+  @Test
+  void aLateForeignCompleteErrorLogsTheErrorItself() throws Exception {
+    Completer<String>[] holder = newHolder();
+    Dart.run(() -> {
+      holder[0] = new Completer<>();
+    });
+    holder[0].completeError(new StateError("lost?"));
+    List<String> warnings = logs.awaitWarnings(1, 5_000);
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains("Completer.completeError"), warnings.get(0));
+    assertTrue(warnings.get(0).contains("Bad state: lost?"), warnings.get(0));
+  }
+
+  @Test
+  void aLateZoneErrorReportIsLogged() throws Exception {
+    Zone[] zone = new Zone[1];
+    Dart.run(() -> {
+      zone[0] = Zone.current();
+    });
+    zone[0].handleUncaughtError(new StateError("reported late"), StackTrace.empty());
+    List<String> warnings = logs.awaitWarnings(1, 5_000);
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains("Bad state: reported late"), warnings.get(0));
+  }
+
+  /**
+   * An isolate stopped by an uncaught error leaves its timers pending; cancelling one afterwards,
+   * from another thread, takes effect at once (the timer can never fire) and is not a dropped post.
+   */
+  @Test
+  void cancellingATimerOfAnEndedIsolateTakesEffectWithoutAWarning() throws Exception {
+    Timer[] timer = new Timer[1];
+    Throwable died =
+        dev.dartasync.testing.Isolates.uncaught(
+            () -> {
+              timer[0] = new Timer(Duration.ofSeconds(30), () -> {});
+              Dart.scheduleMicrotask(() -> {
+                throw new StateError("stop");
+              });
+            });
+    assertEquals("Bad state: stop", died.getMessage() == null ? "" : "Bad state: " + died.getMessage());
+    assertTrue(timer[0].isActive());
+    Thread t = new Thread(() -> timer[0].cancel());
+    t.start();
+    t.join(5_000);
+    assertFalse(timer[0].isActive());
+    assertTrue(logs.warnings().isEmpty(), logs.warnings().toString());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Completer<String>[] newHolder() {
+    return (Completer<String>[]) new Completer<?>[1];
+  }
+}
