@@ -15,7 +15,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The event loop of one isolate (Dart VM semantics, dart-semantics.md section 1).
+ * The event loop of one isolate (Dart VM semantics, docs/semantics.md §1).
  *
  * <ul>
  *   <li>A FIFO event queue, multi-producer: the entry point, zero-duration timers, timer wake-ups
@@ -372,7 +372,7 @@ public final class EventLoop implements Executor {
    * Whether an await on a completed future in the running {@code body} may continue without
    * parking: the body was resumed in tail position and nothing is queued (no microtask, no ready
    * continuation, no body waiting to resume). The order cannot differ from a park and a
-   * microtask, and it saves the round trip (about 200 ns against about 10 ns; DESIGN.md).
+   * microtask, and it saves the round trip (~200 ns against ~10 ns; docs/architecture.md §11).
    */
   boolean canResumeInline(Body body) {
     return tailBody == body
