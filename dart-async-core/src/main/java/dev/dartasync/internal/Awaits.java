@@ -5,7 +5,7 @@ import dev.dartasync.DFuture;
 import dev.dartasync.StackTrace;
 
 /**
- * {@code await}, as the Dart VM does it ({@code _SuspendState._await}, dart-semantics.md 3.1):
+ * {@code await}, as the Dart VM does it ({@code _SuspendState._await}, docs/semantics.md §3.1):
  *
  * <ul>
  *   <li>a completed future, a plain value or null: the body resumes in the next microtask,

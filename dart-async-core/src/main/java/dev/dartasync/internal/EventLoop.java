@@ -16,7 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The event loop of one isolate (Dart VM semantics, docs/semantics.md section 1).
+ * The event loop of one isolate (Dart VM semantics, docs/semantics.md §1).
  *
  * <ul>
  *   <li>A FIFO event queue, multi-producer: the entry point, zero-duration timers, timer wake-ups

@@ -547,8 +547,8 @@ public class FutureImpl<T> implements DFuture<T> {
               result.cloneResult(core);
               // Continue from the result, not from core: an error with no listener is reported
               // by (and silenced by the ignore flag of) the future that ends up holding it
-              // (SDK tests/lib/async/ignore_regress_56806_test.dart; dart-semantics.md, open
-              // point 2).
+              // (SDK tests/lib/async/ignore_regress_56806_test.dart; docs/semantics.md
+              // §2.3).
               source = result;
               continue;
             }

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** dart-semantics.md §3.1 / §3.2: async bodies, await, the hop table and its worked examples. */
+/** docs/semantics.md §3.1 / §3.2: async bodies, await, the hop table and its worked examples. */
 class AsyncAwaitOrderTest {
 
   @RegisterExtension final Expect ex = new Expect();

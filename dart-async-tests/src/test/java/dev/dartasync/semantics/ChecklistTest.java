@@ -34,7 +34,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** dart-semantics.md §9, the checklist of easy-to-get-wrong rules: items 1-4, 10, 11, 13, 14. */
+/** docs/semantics.md §9, the checklist of easy-to-get-wrong rules: items 1-4, 10, 11, 13, 14. */
 class ChecklistTest {
 
   @RegisterExtension final Expect ex = new Expect();

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** dart-semantics.md §4: Future.wait, record/iterable .wait, any, forEach, doWhile. */
+/** docs/semantics.md §4: Future.wait, record/iterable .wait, any, forEach, doWhile. */
 class CombinatorTest {
 
   @RegisterExtension final Expect ex = new Expect();

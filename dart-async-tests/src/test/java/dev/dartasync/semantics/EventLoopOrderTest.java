@@ -21,7 +21,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** dart-semantics.md §1.1, §1.2, §1.4: the event loop, the microtask queue, the worked example. */
+/** docs/semantics.md §1.1, §1.2, §1.4: the event loop, the microtask queue, the worked example. */
 class EventLoopOrderTest {
 
   @RegisterExtension final Expect ex = new Expect();

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** dart-semantics.md §2: the future state machine, completion primitives and listeners. */
+/** docs/semantics.md §2: the future state machine, completion primitives and listeners. */
 class FutureOrderTest {
 
   @RegisterExtension final Expect ex = new Expect();
@@ -705,7 +705,7 @@ class FutureOrderTest {
           });
     }
 
-    // SDK tests/lib/async/ignore_regress_56806_test.dart testNoThrow (spec "open point 2").
+    // SDK tests/lib/async/ignore_regress_56806_test.dart testNoThrow (docs/semantics.md §2.3).
     @Test
     @DisplayName("ignore_regress_56806: f.whenComplete(asyncAction).ignore() stays silent when f fails")
     void ignoreOnDerivedFutureIsSilent() {
@@ -717,7 +717,7 @@ class FutureOrderTest {
           });
     }
 
-    // SDK tests/lib/async/ignore_regress_56806_test.dart testDoThrow (spec "open point 2").
+    // SDK tests/lib/async/ignore_regress_56806_test.dart testDoThrow (docs/semantics.md §2.3).
     @Test
     @DisplayName("ignore_regress_56806: f.ignore(); f.whenComplete(asyncAction) reports the derived future's error")
     void ignoreOnSourceDoesNotSilenceDerived() {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** dart-semantics.md §1.3: timers (VM timer_impl.dart / timer_patch.dart). */
+/** docs/semantics.md §1.3: timers (VM timer_impl.dart / timer_patch.dart). */
 class TimerOrderTest {
 
   @RegisterExtension final Expect ex = new Expect();

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** dart-semantics.md §5: uncaught errors in the root zone, error zones, runZonedGuarded. */
+/** docs/semantics.md §5: uncaught errors in the root zone, error zones, runZonedGuarded. */
 class UncaughtErrorTest {
 
   @RegisterExtension final Expect ex = new Expect();

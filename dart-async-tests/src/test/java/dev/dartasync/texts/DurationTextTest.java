@@ -6,7 +6,7 @@ import dev.dartasync.internal.DartText;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** Dart's {@code Duration.toString()}: {@code H:MM:SS.ffffff} (dart-semantics.md §2.3, §8). */
+/** Dart's {@code Duration.toString()}: {@code H:MM:SS.ffffff} (docs/semantics.md §2.3, §8). */
 class DurationTextTest {
 
     @Test

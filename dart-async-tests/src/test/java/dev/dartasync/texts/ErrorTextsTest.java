@@ -22,7 +22,7 @@ import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** The texts of Dart's error and exception classes (dart-semantics.md §2.3, §2.4, §8). */
+/** The texts of Dart's error and exception classes (docs/semantics.md §2.3, §2.4, §8). */
 class ErrorTextsTest {
 
     @Nested

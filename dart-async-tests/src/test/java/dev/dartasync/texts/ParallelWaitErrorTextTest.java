@@ -20,7 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@code ParallelWaitError}'s text and runtime type (dart-semantics.md §4.2). */
+/** {@code ParallelWaitError}'s text and runtime type (docs/semantics.md §4.2). */
 class ParallelWaitErrorTextTest {
 
     private static AsyncError async(Throwable error) {

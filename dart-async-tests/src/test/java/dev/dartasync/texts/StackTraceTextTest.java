@@ -11,7 +11,7 @@ import dev.dartasync.StateError;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** Dart's stack trace text: {@code #0      function (File.java:line)} lines (dart-semantics.md §5.1). */
+/** Dart's stack trace text: {@code #0      function (File.java:line)} lines (docs/semantics.md §5.1). */
 class StackTraceTextTest {
 
     private static StackTraceElement frame(String cls, String method, String file, int line) {
