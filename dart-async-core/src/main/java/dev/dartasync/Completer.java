@@ -132,10 +132,18 @@ public class Completer<T> {
   }
 
   /**
-   * Completes the future with the result of {@code source}: Dart's {@code complete(future)}. The
-   * async completer follows it without running listeners synchronously (one microtask after the
-   * source completes, or at once if the source already has a value and nobody listens yet); the
-   * sync completer runs listeners inside the source's completion.
+   * Completes the future with the result of {@code source}: Dart's {@code complete(future)}.
+   *
+   * <ul>
+   *   <li>{@code source} still pending: this future is chained to it, and its listeners run
+   *       <b>synchronously inside the source's completion</b> (both completers);
+   *   <li>{@code source} already complete: the sync completer runs the listeners now; the async
+   *       completer takes a value at once if nobody listens yet, otherwise (an error, or listeners
+   *       already waiting) it completes in a microtask queued now.
+   * </ul>
+   *
+   * A {@code source} of another isolate is followed through a bridge: its result arrives as an
+   * event.
    *
    * @throws StateError {@code Bad state: Future already completed} if already completed
    */
