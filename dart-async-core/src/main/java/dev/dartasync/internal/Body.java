@@ -74,6 +74,8 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
   KeepAlive blockedHandle;
   private Object resumeValue;
   private Throwable resumeError;
+  /** Set by the watchdog when a hand-over could not unmount; taken by Carrier.handOver. */
+  private Throwable pinnedFailure;
 
   /**
    * Acquire/release access to {@link #state} for the two places another thread is involved: the
@@ -202,6 +204,13 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
     return value;
   }
 
+  /** The watchdog's error for a pinned hand-over, or null; cleared. */
+  Throwable takePinnedFailure() {
+    Throwable t = pinnedFailure;
+    pinnedFailure = null;
+    return t;
+  }
+
   /** Fast path: the value is known and nothing can run before the resumption would. */
   void setResult(Object value, Throwable error) {
     resumeValue = value;
@@ -214,9 +223,13 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    * wakes the body, which then runs on, still mounted, and throws it.
    */
   void failPinned(int await, IllegalStateException error) {
-    abandonedAwait = await;
-    resumeValue = null;
-    resumeError = error;
+    if (state == State.AWAITING) {
+      abandonedAwait = await;
+      resumeValue = null;
+      resumeError = error;
+    } else {
+      pinnedFailure = error; // A hand-over (YIELDED): Carrier.handOver throws it.
+    }
     STATE.setRelease(this, State.RESUMING);
     LockSupport.unpark(thread);
   }

@@ -116,6 +116,13 @@ public final class Carrier implements Executor {
     } else {
       resumeAfter.push(current);
       current.suspend(Body.State.YIELDED);
+      Throwable pinned = current.takePinnedFailure();
+      if (pinned != null) {
+        // The watchdog woke us: we could not unmount, so the hand-over never happened. The other
+        // body stays ready and runs at the next drain; this one runs on without waiting for it.
+        resumeAfter.remove(current);
+        throw Sneaky.<RuntimeException>rethrow(pinned);
+      }
     }
   }
 

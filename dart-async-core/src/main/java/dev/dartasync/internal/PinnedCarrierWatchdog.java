@@ -26,8 +26,9 @@ final class PinnedCarrierWatchdog {
   static final long SCAN_MILLIS = 100;
 
   static final String PINNED =
-      "await could not unmount the async body from its carrier, the isolate's only thread, so "
-          + "the whole isolate would hang. The body is pinned: the await runs inside a class "
+      "An async body could not unmount from its carrier, the isolate's only thread (in an await, "
+          + "or handing the carrier to a body it started or resumed), so the whole isolate would "
+          + "hang. The body is pinned: it runs inside a class "
           + "initializer (a static field or static block), inside a synchronized block or method "
           + "(JDK 21 to 23), under a native frame, or the JDK could not yield for lack of memory "
           + "(run with -XX:+ExitOnOutOfMemoryError). Await outside these, e.g. compute the value "
@@ -84,8 +85,8 @@ final class PinnedCarrierWatchdog {
     if (body == null) {
       return NOTHING;
     }
-    if (body.state != Body.State.AWAITING) {
-      return NOTHING; // (A pinned hand-over to another body, YIELDED, is not detected yet.)
+    if (body.state != Body.State.AWAITING && body.state != Body.State.YIELDED) {
+      return NOTHING;
     }
     Thread.State carrierState = carrier.thread.getState();
     if (carrierState != Thread.State.WAITING && carrierState != Thread.State.TIMED_WAITING) {

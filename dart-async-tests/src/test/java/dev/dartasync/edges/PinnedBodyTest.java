@@ -27,6 +27,35 @@ class PinnedBodyTest {
     static final String V = await(DFuture.delayed(Duration.ofMillis(20), () -> "v"));
   }
 
+  /** Starting a body inside a class initializer hands the carrier over: pinned as well. */
+  static final class StartsABodyInInitializer {
+    static final DFuture<String> F = Starter.start();
+  }
+
+  /** The started body's code lives here, so that running it later does not need the failed class. */
+  static final class Starter {
+    static DFuture<String> start() {
+      return Dart.async(() -> "started");
+    }
+  }
+
+  @Test
+  void startingABodyInsideAClassInitializerFailsInsteadOfHanging() {
+    String outcome =
+        Dart.run(
+            () -> {
+              String seen;
+              try {
+                seen = "read " + StartsABodyInInitializer.F;
+              } catch (ExceptionInInitializerError e) {
+                seen = e.getCause().getMessage();
+              }
+              await(DFuture.delayed(Duration.ofMillis(10)));
+              return seen;
+            });
+    assertTrue(outcome.contains("could not unmount"), outcome);
+  }
+
   @Test
   void anAwaitInsideAClassInitializerFailsInsteadOfHanging() {
     String[] afterwards = new String[1];
