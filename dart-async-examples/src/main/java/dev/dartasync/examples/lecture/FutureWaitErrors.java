@@ -3,6 +3,7 @@ package dev.dartasync.examples.lecture;
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.print;
+import static dev.dartasync.WaitOption.eagerError;
 
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
@@ -57,7 +58,7 @@ public final class FutureWaitErrors {
     //   try {
     try {
       //     await Future.wait([fetch('config', 300), fetch('ads', 50)], eagerError: true);
-      await(DFuture.wait(List.of(fetch("config", 300), fetch("ads", 50)), true, null));
+      await(DFuture.wait(List.of(fetch("config", 300), fetch("ads", 50)), eagerError(true)));
       //   } catch (e) {
     } catch (Exception e) {
       //     print('eagerError: true failed after ${sw.elapsedMilliseconds} ms: $e');
