@@ -3,6 +3,7 @@ package dev.dartasync.examples.lecture;
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.print;
+import static dev.dartasync.Dart.str;
 
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
@@ -55,7 +56,7 @@ public final class Exercise2 {
   // void show(Profile? profile, int? feed) =>
   //     print('profile=$profile feed=$feed after ${sw.elapsedMilliseconds} ms');
   static void show(Profile profile, Integer feed) {
-    print("profile=" + profile + " feed=" + feed + " after " + sw.elapsedMilliseconds() + " ms");
+    print(str("profile=", profile, " feed=", feed, " after ", sw.elapsedMilliseconds(), " ms"));
   }
 
   // Future<void> main() async {
