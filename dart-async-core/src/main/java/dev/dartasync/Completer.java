@@ -4,7 +4,6 @@ import dev.dartasync.internal.EventLoop;
 import dev.dartasync.internal.FutureImpl;
 import dev.dartasync.internal.KeepAlive;
 import dev.dartasync.internal.LateCompletion;
-import java.util.Objects;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -133,6 +132,8 @@ public class Completer<T> {
 
   /**
    * Completes the future with the result of {@code source}: Dart's {@code complete(future)}.
+   * (Java difference: a separate name, so that {@code complete(null)} is not ambiguous; as
+   * {@code thenCompose} is to {@code then}.)
    *
    * <ul>
    *   <li>{@code source} still pending: this future is chained to it, and its listeners run
@@ -147,8 +148,8 @@ public class Completer<T> {
    *
    * @throws StateError {@code Bad state: Future already completed} if already completed
    */
-  public void complete(DFuture<? extends T> source) {
-    Objects.requireNonNull(source, "value");
+  public void completeWith(DFuture<? extends T> source) {
+    ArgumentError.checkNotNull(source, "source");
     claim();
     deliver(
         () -> {
@@ -179,7 +180,7 @@ public class Completer<T> {
    * @throws StateError {@code Bad state: Future already completed} if already completed
    */
   public void completeError(Throwable error, StackTrace stackTrace) {
-    Objects.requireNonNull(error, "error");
+    ArgumentError.checkNotNull(error, "error");
     claim();
     AsyncError asyncError = new AsyncError(error, stackTrace); // null: Dart's default stack.
     deliver(

@@ -11,6 +11,7 @@ import io.vavr.Tuple8;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -50,6 +51,23 @@ import java.util.function.Predicate;
  * inside an async body, blocks on a thread that belongs to no isolate, and throws
  * {@link IllegalStateException} on the isolate's thread outside a body. Dart futures cannot be
  * cancelled: {@code cancel} returns false.
+ *
+ * <h2>Arguments</h2>
+ *
+ * Every argument is checked at the call. A parameter that is optional in Dart ({@code test:},
+ * {@code onError:}, {@code onTimeout:}, the computation of {@code Future.delayed}, the stack trace
+ * of {@code Future.error}) accepts {@code null} and then means "not given"; any other {@code null}
+ * throws Dart's {@link ArgumentError#notNull(String)} at once, e.g. {@code Invalid argument(s)
+ * (onValue): Must not be null}, also for a {@code null} element of an iterable of futures
+ * ({@code (futures[1])}).
+ *
+ * <h2>Callbacks without a result</h2>
+ *
+ * Java cannot choose between a {@code Function} and a {@code Consumer} overload for a lambda such
+ * as {@code e -> print(e)}, so the forms whose callback returns nothing carry the suffix
+ * {@code Accept} (CompletableFuture's naming): {@link #thenAccept(Consumer)},
+ * {@link #catchErrorAccept(Consumer)}, {@link #onErrorAccept(Class, Consumer)}. Their result
+ * future completes with {@code null} where the Dart callback would have returned nothing.
  */
 public interface DFuture<T> extends java.util.concurrent.Future<T> {
 
@@ -63,8 +81,11 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
     return Futures.run(computation);
   }
 
-  /** Dart's {@code Future(() {...})} for a body without a result; completes with null. */
-  static DFuture<Void> run(Runnable computation) {
+  /**
+   * Dart's {@code Future(() {...})} for a body without a result: as {@link #run(Callable)}, and
+   * the future completes with null.
+   */
+  static DFuture<Void> run(ThrowingRunnable computation) {
     return Futures.run(Futures.callable(computation));
   }
 
@@ -84,6 +105,8 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
   /**
    * Dart's {@code Future.value(future)}: completes with {@code source}'s result: at once if it
    * already has a value and nobody listens yet, otherwise one microtask after it completes.
+   * {@code DFuture.value(null)} (which Java resolves to this overload) is Dart's
+   * {@code Future.value(null)}: a future of the value null, one microtask later.
    */
   static <T> DFuture<T> value(DFuture<T> source) {
     return Futures.valueOf(source);
@@ -97,7 +120,9 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
     return Futures.error(error, null);
   }
 
-  /** Dart's {@code Future.error(error, stackTrace)}. */
+  /**
+   * Dart's {@code Future.error(error, stackTrace)}; a null {@code stackTrace} is the error's own.
+   */
   static <T> DFuture<T> error(Throwable error, StackTrace stackTrace) {
     return Futures.error(error, stackTrace);
   }
@@ -119,8 +144,8 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
     return Futures.microtask(computation);
   }
 
-  /** Dart's {@code Future.microtask} for a body without a result. */
-  static DFuture<Void> microtask(Runnable computation) {
+  /** Dart's {@code Future.microtask} for a body without a result; completes with null. */
+  static DFuture<Void> microtask(ThrowingRunnable computation) {
     return Futures.microtask(Futures.callable(computation));
   }
 
@@ -134,15 +159,19 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
 
   /**
    * Dart's {@code Future.delayed(duration, computation)}: runs {@code computation} in a timer after
-   * {@code duration} and completes with its result or error.
+   * {@code duration} and completes with its result or error. The computation is optional in Dart:
+   * a {@code null} one completes with null, as {@link #delayed(Duration)} does.
    */
   static <T> DFuture<T> delayed(Duration duration, Callable<T> computation) {
     return Futures.delayed(duration, computation);
   }
 
-  /** {@code Future.delayed(duration, computation)} for a body without a result. */
-  static DFuture<Void> delayed(Duration duration, Runnable computation) {
-    return Futures.delayed(duration, Futures.callable(computation));
+  /**
+   * {@code Future.delayed(duration, computation)} for a body without a result; completes with
+   * null. A {@code null} computation is accepted, as in Dart.
+   */
+  static DFuture<Void> delayed(Duration duration, ThrowingRunnable computation) {
+    return Futures.delayed(duration, computation == null ? null : Futures.callable(computation));
   }
 
   // ---- Java interop --------------------------------------------------------------------------
@@ -180,32 +209,53 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
   /**
    * Dart's {@code Future.wait(futures)}: completes with the values in iteration order once all
    * have values; with an error, waits for all and then fails with the first error <b>in time
-   * order</b>. An empty iterable gives a future that is already complete.
+   * order</b>. An empty iterable gives a future that is already complete. The future that
+   * completes last completes the result synchronously, inside its own completion.
+   *
+   * @throws ArgumentError if {@code futures} or one of its elements is null (nothing is waited for)
    */
   static <T> DFuture<List<T>> wait(Iterable<? extends DFuture<? extends T>> futures) {
     return Futures.waitAll(futures, false, null);
   }
 
   /**
-   * Dart's {@code Future.wait(futures, eagerError:, cleanUp:)}: with {@code eagerError} the result
-   * fails as soon as the first error arrives (the other futures keep running). {@code cleanUp}, if
-   * not null, is called with every non-null value that succeeded when the result is an error
-   * (earlier ones when the first error arrives, later ones as they arrive); an error it throws is
-   * uncaught.
+   * Dart's {@code Future.wait(futures, eagerError: …, cleanUp: …)}, the named arguments as
+   * {@link WaitOption}s: {@code DFuture.wait(list, eagerError(true), cleanUp(r -> r.close()))}.
+   * With {@code eagerError(true)} the result fails as soon as the first error arrives, inside that
+   * error's delivery (the other futures keep running). With {@code cleanUp(action)}, when the
+   * result is an error, {@code action} is called with every non-null value that succeeded: the
+   * earlier ones when the first error arrives, later ones as they arrive; an error it throws is
+   * uncaught in the current zone.
+   *
+   * @throws ArgumentError if {@code futures}, one of its elements or an option is null, or an
+   *     option is given twice
    */
+  @SafeVarargs
+  @SuppressWarnings("varargs") // resolve() only reads the array.
   static <T> DFuture<List<T>> wait(
-      Iterable<? extends DFuture<? extends T>> futures,
-      boolean eagerError,
-      Consumer<? super T> cleanUp) {
-    return Futures.waitAll(futures, eagerError, cleanUp);
+      Iterable<? extends DFuture<? extends T>> futures, WaitOption<? super T>... options) {
+    WaitOption.Resolved<T> resolved = WaitOption.resolve(options);
+    return Futures.waitAll(futures, resolved.eagerError(), resolved.cleanUp());
   }
 
   /**
    * Dart's {@code (f1, f2).wait}: waits for both; completes with a tuple of the values, or, if any
-   * failed, with a {@link ParallelWaitError} whose {@code values()} is a tuple of the values (null
-   * where failed) and whose {@code errors()} is a tuple of {@link AsyncError}s (null where
-   * succeeded). Its default error is the first error <b>by position</b>. Completes synchronously
-   * inside the last completion.
+   * failed, with a {@link ParallelWaitError} whose values are a tuple of the values (null where
+   * failed) and whose errors are {@link AsyncError}s (null where succeeded). Its default error is
+   * the first error <b>by position</b>. Completes synchronously inside the last completion.
+   *
+   * <p>Keep the returned future to read the values of a failed wait with their types:
+   *
+   * <pre>{@code
+   * DFuture<Tuple2<Profile, Integer>> both = DFuture.wait(loadProfile(), loadFeed());
+   * try {
+   *   Tuple2<Profile, Integer> r = await(both);
+   * } catch (ParallelWaitError e) {
+   *   Tuple2<Profile, Integer> partial = e.valuesOf(both); // a wrong shape does not compile
+   * }
+   * }</pre>
+   *
+   * @throws ArgumentError if a future is null ({@code Invalid argument(s) (f2): Must not be null})
    */
   static <T1, T2> DFuture<Tuple2<T1, T2>> wait(DFuture<T1> f1, DFuture<T2> f2) {
     return Futures.recordWait(Futures::tuple, f1, f2);
@@ -267,8 +317,11 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
 
   /**
    * Dart's {@code futures.wait} on an iterable: like {@link #wait(DFuture, DFuture)} with lists:
-   * waits for all; fails with a {@link ParallelWaitError} of a values list and an errors list.
-   * An empty iterable completes with an empty list in a microtask.
+   * waits for all; fails with a {@link ParallelWaitError} of a values list and an errors list
+   * ({@link ParallelWaitError#valuesOf} with the returned future reads the values as a
+   * {@code List<T>}). An empty iterable completes with an empty list in a microtask.
+   *
+   * @throws ArgumentError if {@code futures} or one of its elements is null
    */
   static <T> DFuture<List<T>> parallelWait(Iterable<? extends DFuture<? extends T>> futures) {
     return Futures.parallelWait(futures);
@@ -277,6 +330,8 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
   /**
    * Dart's {@code Future.any(futures)}: completes like the first future to complete, value or
    * error, synchronously inside that completion; later results are ignored. Empty: never completes.
+   *
+   * @throws ArgumentError if {@code futures} or one of its elements is null
    */
   static <T> DFuture<T> any(Iterable<? extends DFuture<? extends T>> futures) {
     return Futures.any(futures);
@@ -333,11 +388,51 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
    * {@link #then(Function)}, and the returned future completes with null. (Java cannot overload
    * {@code then} on a function and a consumer, so this is CompletableFuture's name for it.)
    */
-  default DFuture<Void> thenAccept(java.util.function.Consumer<? super T> onValue) {
-    java.util.Objects.requireNonNull(onValue, "onValue");
+  default DFuture<Void> thenAccept(Consumer<? super T> onValue) {
+    ArgumentError.checkNotNull(onValue, "onValue");
     return then(
         value -> {
           onValue.accept(value);
+          return (Void) null;
+        });
+  }
+
+  /**
+   * Dart's {@code then((v) => print(v), onError: (e) => print(e))}: as
+   * {@link #then(Function, Function)} with callbacks that return nothing; the returned future
+   * completes with null after either ran, or with the error it throws. {@code onError} may be
+   * null (Dart's optional {@code onError:}).
+   */
+  default DFuture<Void> thenAccept(Consumer<? super T> onValue, Consumer<? super Throwable> onError) {
+    ArgumentError.checkNotNull(onValue, "onValue");
+    if (onError == null) {
+      return thenAccept(onValue);
+    }
+    return then(
+        value -> {
+          onValue.accept(value);
+          return (Void) null;
+        },
+        (Throwable error) -> {
+          onError.accept(error);
+          return (Void) null;
+        });
+  }
+
+  /** Dart's {@code then((v) => ..., onError: (e, st) => ...)} with callbacks that return nothing. */
+  default DFuture<Void> thenAccept(
+      Consumer<? super T> onValue, BiConsumer<? super Throwable, ? super StackTrace> onError) {
+    ArgumentError.checkNotNull(onValue, "onValue");
+    if (onError == null) {
+      return thenAccept(onValue);
+    }
+    return then(
+        value -> {
+          onValue.accept(value);
+          return (Void) null;
+        },
+        (Throwable error, StackTrace stack) -> {
+          onError.accept(error, stack);
           return (Void) null;
         });
   }
@@ -371,12 +466,52 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
       Predicate<? super Throwable> test);
 
   /**
+   * Dart's {@code catchError((e) => print(e))} for a handler that returns nothing: as
+   * {@link #catchError(Function)}; a handled error completes the returned future with null, a
+   * value passes through. To rethrow the same error (its stack trace kept), write
+   * {@code throw Dart.rethrow(e);}.
+   */
+  default DFuture<T> catchErrorAccept(Consumer<? super Throwable> onError) {
+    return catchErrorAccept(onError, null);
+  }
+
+  /** Dart's {@code catchError((e) => ..., test: test)} for a handler that returns nothing. */
+  default DFuture<T> catchErrorAccept(
+      Consumer<? super Throwable> onError, Predicate<? super Throwable> test) {
+    ArgumentError.checkNotNull(onError, "onError");
+    return catchError(
+        (Throwable error) -> {
+          onError.accept(error);
+          return null;
+        },
+        test);
+  }
+
+  /** Dart's {@code catchError((e, st) => ...)} for a handler that returns nothing. */
+  default DFuture<T> catchErrorAccept(BiConsumer<? super Throwable, ? super StackTrace> onError) {
+    return catchErrorAccept(onError, null);
+  }
+
+  /** Dart's {@code catchError((e, st) => ..., test: test)} for a handler that returns nothing. */
+  default DFuture<T> catchErrorAccept(
+      BiConsumer<? super Throwable, ? super StackTrace> onError,
+      Predicate<? super Throwable> test) {
+    ArgumentError.checkNotNull(onError, "onError");
+    return catchError(
+        (Throwable error, StackTrace stack) -> {
+          onError.accept(error, stack);
+          return null;
+        },
+        test);
+  }
+
+  /**
    * Dart's {@code onError<E>(handler)}: like catchError for errors that are instances of
    * {@code type}; other errors pass through with their stack trace.
    */
   default <E extends Throwable> DFuture<T> onError(
       Class<E> type, Function<? super E, ? extends T> handler) {
-    java.util.Objects.requireNonNull(handler, "handler");
+    ArgumentError.checkNotNull(handler, "handler");
     return onError(type, (E error, StackTrace stack) -> handler.apply(error), null);
   }
 
@@ -393,10 +528,47 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
       Predicate<? super E> test);
 
   /**
-   * Dart's {@code whenComplete(action)}: {@code action} runs when this completes, value or error;
-   * the returned future then completes like this one, or with the error {@code action} throws.
+   * Dart's {@code onError<E>((e) => print(e))} for a handler that returns nothing: as
+   * {@link #onError(Class, Function)}; a handled error completes the returned future with null.
    */
-  DFuture<T> whenComplete(Runnable action);
+  default <E extends Throwable> DFuture<T> onErrorAccept(
+      Class<E> type, Consumer<? super E> handler) {
+    ArgumentError.checkNotNull(handler, "handler");
+    return onError(
+        type,
+        (E error, StackTrace stack) -> {
+          handler.accept(error);
+          return null;
+        },
+        null);
+  }
+
+  /** Dart's {@code onError<E>((e, st) => ...)} for a handler that returns nothing. */
+  default <E extends Throwable> DFuture<T> onErrorAccept(
+      Class<E> type, BiConsumer<? super E, ? super StackTrace> handler) {
+    ArgumentError.checkNotNull(handler, "handler");
+    return onError(
+        type,
+        (E error, StackTrace stack) -> {
+          handler.accept(error, stack);
+          return null;
+        },
+        null);
+  }
+
+  /**
+   * Dart's {@code whenComplete(action)}: {@code action} runs when this completes, value or error
+   * (synchronously inside the completion, or in a microtask if this is already complete); the
+   * returned future then completes like this one, or with the error {@code action} throws.
+   */
+  default DFuture<T> whenComplete(ThrowingRunnable action) {
+    ArgumentError.checkNotNull(action, "action");
+    return whenComplete(
+        () -> {
+          action.run();
+          return null;
+        });
+  }
 
   /**
    * Dart's {@code whenComplete(() => future)}: if {@code action} returns a DFuture, the returned

@@ -3,6 +3,7 @@ package dev.dartasync;
 import dev.dartasync.internal.Awaits;
 import dev.dartasync.internal.DartText;
 import dev.dartasync.internal.EventLoop;
+import dev.dartasync.internal.Futures;
 import dev.dartasync.internal.MainIsolate;
 import dev.dartasync.internal.LoopClock;
 import dev.dartasync.internal.Sneaky;
@@ -96,18 +97,25 @@ public final class Dart {
    * (listeners run at once); if the body throws before its first await the future completes with
    * the error one microtask later (time to attach a handler), after an await at once.
    *
+   * @throws ArgumentError {@code Invalid argument(s) (body): Must not be null}
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   @SuppressWarnings("unchecked")
   public static <T> DFuture<T> async(Callable<T> body) {
-    Objects.requireNonNull(body, "body");
+    ArgumentError.checkNotNull(body, "body");
     return (DFuture<T>) (DFuture<?>) EventLoop.require().startBody(body);
   }
 
-  /** {@link #async(Callable)} for a body without a value; the future completes with null. */
-  public static DFuture<Void> async(Runnable body) {
-    Objects.requireNonNull(body, "body");
-    return async(callable(body));
+  /**
+   * {@link #async(Callable)} for a body without a value; the future completes with null. The body
+   * may throw checked exceptions ({@code async(() -> { Thread.sleep(10); })} compiles): they
+   * complete the future with that error, as any throw does.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (body): Must not be null}
+   * @throws IllegalStateException if this thread belongs to no isolate
+   */
+  public static DFuture<Void> async(ThrowingRunnable body) {
+    return async(Futures.callable(body, "body"));
   }
 
   /**
@@ -144,6 +152,102 @@ public final class Dart {
       Thread.currentThread().interrupt();
       throw Sneaky.<RuntimeException>rethrow(e);
     }
+  }
+
+  /**
+   * {@link #await(DFuture)} that declares the checked exception it may rethrow, so that Dart's
+   * {@code try { await read(); } on IOException catch (e) { … }} ports as
+   * {@code try { await(read(), IOException.class); } catch (IOException e) { … }} (javac rejects
+   * a catch of a checked exception that nothing in the try declares). Behaves exactly as
+   * {@code await(future)}: {@code type} only informs the compiler, and an error of another type
+   * is thrown just the same.
+   *
+   * @throws X the future's error, when it is one
+   * @throws ArgumentError {@code Invalid argument(s) (type): Must not be null}
+   */
+  public static <T, X extends Throwable> T await(DFuture<T> future, Class<X> type) throws X {
+    ArgumentError.checkNotNull(type, "type");
+    return await(future);
+  }
+
+  /**
+   * {@link #await(DFuture, Class)} for two checked exception types:
+   * {@code await(query(), IOException.class, SQLException.class)}.
+   *
+   * @throws X1 the future's error, when it is one
+   * @throws X2 the future's error, when it is one
+   * @throws ArgumentError {@code Invalid argument(s) (type1): Must not be null} (or type2)
+   */
+  public static <T, X1 extends Throwable, X2 extends Throwable> T await(
+      DFuture<T> future, Class<X1> type1, Class<X2> type2) throws X1, X2 {
+    ArgumentError.checkNotNull(type1, "type1");
+    ArgumentError.checkNotNull(type2, "type2");
+    return await(future);
+  }
+
+  /**
+   * Dart's {@code rethrow} for any throwable: throws {@code error} itself, checked or not, without
+   * wrapping, so that an error handler receiving a {@code Throwable} can pass it on:
+   *
+   * <pre>{@code
+   * f.catchError(e -> {
+   *   if (e instanceof TimeoutException) return fallback;
+   *   throw rethrow(e);
+   * });
+   * }</pre>
+   *
+   * Because the object is the same, the library keeps the error's original stack trace when it
+   * arrives at the next future (a handler that throws the error it received is treated as a
+   * rethrow). Declared to return an exception so that {@code throw rethrow(e);} ends the branch
+   * for the compiler; it never returns.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (error): Must not be null}
+   */
+  public static RuntimeException rethrow(Throwable error) {
+    ArgumentError.checkNotNull(error, "error");
+    throw Sneaky.<RuntimeException>rethrow(error);
+  }
+
+  // ---- Dart text ------------------------------------------------------------------------------
+
+  /**
+   * Dart's string interpolation {@code '$value'}: the Dart text of {@code value}, as
+   * {@link #print} writes it. {@code null}, {@code 1.0} for a double 1, {@code 1e+21},
+   * {@code [a, b]} for a List or an array, {@code {a, b}} for a Set, {@code {k: v}} for a Map,
+   * {@code (a, b)} for a vavr tuple (a Dart record), {@code 0:00:01.500000} for a Duration, Dart's
+   * texts for this library's errors ({@code Bad state: x}); elements render by the same rules.
+   * Other objects are their {@code toString()}.
+   */
+  public static String str(Object value) {
+    return DartText.toDartString(value);
+  }
+
+  /**
+   * Dart's string interpolation {@code '$a$b'}: the Dart texts of {@code a} and {@code b},
+   * concatenated.
+   */
+  public static String str(Object a, Object b) {
+    return DartText.toDartString(a) + DartText.toDartString(b);
+  }
+
+  /**
+   * Dart's string interpolation with several parts: the Dart texts of all parts, concatenated.
+   * Strings are themselves, so {@code str("Future.wait: ", r, " -> ", ms, " ms")} is Dart's
+   * {@code 'Future.wait: $r -> $ms ms'}.
+   *
+   * <p>Java caveat: with exactly three arguments, an array of objects in the third place is spread
+   * into parts by the compiler (varargs); wrap it ({@code List.of(array)}) or add a part.
+   */
+  public static String str(Object a, Object b, Object... more) {
+    StringBuilder text =
+        new StringBuilder(DartText.toDartString(a)).append(DartText.toDartString(b));
+    if (more == null) { // str(a, b, null): Java passes a null array for a lone null.
+      return text.append("null").toString();
+    }
+    for (Object part : more) {
+      text.append(DartText.toDartString(part));
+    }
+    return text.toString();
   }
 
   // ---- microtasks, unawaited, print -----------------------------------------------------------

@@ -1,7 +1,10 @@
 package dev.dartasync;
 
 import dev.dartasync.internal.DartText;
+import dev.dartasync.internal.Futures;
 import io.vavr.Tuple;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -27,10 +30,28 @@ import java.util.List;
  * that trace has no frames), and the default error's throwable is the {@link #getCause() cause}.
  * Without a default error it keeps the frames of its construction.
  *
- * <p>Java does not allow a generic subclass of {@link Throwable}, so Dart's type parameters
- * {@code <V, E>} live on the accessors instead: {@code Tuple2<String, String> v = e.values();} and
- * {@code Tuple2<AsyncError, AsyncError> errs = e.errors();} infer the shape at the use site (an
- * unchecked cast: the caller must name the shape of the futures that were waited for).
+ * <h2>Typed values</h2>
+ *
+ * Java does not allow a generic subclass of {@link Throwable}, so this class cannot carry Dart's
+ * type parameters {@code <V, E>}. The types live on the future that the wait returned instead:
+ * {@link #valuesOf(DFuture)} takes that future and returns the values with its type, so a wrong
+ * shape is a compile error:
+ *
+ * <pre>{@code
+ * // Dart: try { final (p, f) = await (loadProfile(), loadFeed()).wait; … }
+ * //       on ParallelWaitError<(Profile?, int?), (AsyncError?, AsyncError?)> catch (e) {
+ * //         final (p, f) = e.values; … }
+ * DFuture<Tuple2<Profile, Integer>> both = DFuture.wait(loadProfile(), loadFeed());
+ * try {
+ *   Tuple2<Profile, Integer> r = await(both);
+ * } catch (ParallelWaitError e) {
+ *   Tuple2<Profile, Integer> v = e.valuesOf(both);    // Tuple3<…> or Tuple2<Integer, …>: no compile
+ *   List<AsyncError> errors = e.errorList();          // by position, null where a future succeeded
+ * }
+ * }</pre>
+ *
+ * {@link #values()} and {@link #errors()} are Dart's fields as plain objects, for printing
+ * ({@code print(e.values())} prints {@code (null, 12)}).
  */
 public final class ParallelWaitError extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -61,25 +82,64 @@ public final class ParallelWaitError extends RuntimeException {
     }
 
     /**
-     * The values of the successful futures, in the shape of the waited-for futures.
+     * Dart's {@code values} field, untyped: the values of the successful futures in the shape of
+     * the waited-for futures (a vavr tuple or a {@link List}, {@code null} where a future failed).
+     * For typed values use {@link #valuesOf(DFuture)}.
      *
-     * @param <V> the shape, e.g. {@code Tuple2<String, String>} or {@code List<String>}
      * @return e.g. {@code (config, null)} as a {@code Tuple2}
      */
-    @SuppressWarnings("unchecked")
-    public <V> V values() {
+    public Object values() {
+        return values;
+    }
+
+    /**
+     * The values of the successful futures ({@code null} where a future failed), typed by the
+     * future that the wait returned: a {@code Tuple2<A, B>} for
+     * {@link DFuture#wait(DFuture, DFuture) DFuture.wait(a, b)}, a {@code List<T>} for
+     * {@link DFuture#parallelWait}. Pass that very future, not one that passed the error on (an
+     * async body that awaited it, a {@code then} chain): only the wait's own future is known to
+     * have this error's shape.
+     *
+     * @param wait the future returned by the record or iterable wait that failed with this error
+     * @param <V> the wait's value type, e.g. {@code Tuple2<Profile, Integer>}
+     * @return the values, e.g. {@code (null, 12)}
+     * @throws ArgumentError {@code Invalid argument(s) (wait): Not the future of the wait that
+     *     failed with this error} for any other future (or a null one)
+     */
+    @SuppressWarnings("unchecked") // Sound: the wait built these values in the shape V.
+    public <V> V valuesOf(DFuture<V> wait) {
+        ArgumentError.checkNotNull(wait, "wait");
+        if (!Futures.isWaitOf(wait, this)) {
+            throw new ArgumentError("Not the future of the wait that failed with this error", "wait");
+        }
         return (V) values;
     }
 
     /**
-     * The errors of the failed futures, in the shape of the waited-for futures.
+     * Dart's {@code errors} field, untyped: the {@link AsyncError}s of the failed futures in the
+     * shape of the waited-for futures ({@code null} where a future succeeded). For typed access use
+     * {@link #errorList()}.
      *
-     * @param <E> the shape, e.g. {@code Tuple2<AsyncError, AsyncError>} or {@code List<AsyncError>}
      * @return e.g. {@code (null, Bad state: ads down)} as a {@code Tuple2} of {@link AsyncError}s
      */
-    @SuppressWarnings("unchecked")
-    public <E> E errors() {
-        return (E) errors;
+    public Object errors() {
+        return errors;
+    }
+
+    /**
+     * The errors by position, whatever the shape of the wait: the {@link AsyncError} of each failed
+     * future, {@code null} for each that succeeded. Read-only.
+     *
+     * @return e.g. {@code [null, Bad state: ads down]}; empty if this error was made without errors
+     */
+    public List<AsyncError> errorList() {
+        List<AsyncError> list = new ArrayList<>();
+        Iterable<?> slots =
+                errors instanceof Tuple tuple ? tuple.toSeq() : errors instanceof List<?> l ? l : List.of();
+        for (Object slot : slots) {
+            list.add((AsyncError) slot);
+        }
+        return Collections.unmodifiableList(list);
     }
 
     /**

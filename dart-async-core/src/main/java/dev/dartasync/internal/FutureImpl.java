@@ -9,7 +9,6 @@ import dev.dartasync.Timer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BiFunction;
@@ -617,7 +616,7 @@ public class FutureImpl<T> implements DFuture<T> {
   @Override
   @SuppressWarnings("unchecked")
   public <R> DFuture<R> then(Function<? super T, ? extends R> onValue) {
-    Objects.requireNonNull(onValue, "onValue");
+    ArgumentError.checkNotNull(onValue, "onValue");
     EventLoop loop = zone.loop;
     if (!loop.isOwnerThread()) {
       return listen(FutureListener.VALUE, onValue, null, null);
@@ -632,8 +631,15 @@ public class FutureImpl<T> implements DFuture<T> {
   @Override
   public <R> DFuture<R> then(
       Function<? super T, ? extends R> onValue, Function<? super Throwable, ? extends R> onError) {
-    Objects.requireNonNull(onValue, "onValue");
-    Objects.requireNonNull(onError, "onError");
+    return thenWithError(onValue, onError);
+  }
+
+  /** then(onValue, onError); onError is optional, as in Dart. */
+  private <R> DFuture<R> thenWithError(Function<? super T, ? extends R> onValue, Object onError) {
+    if (onError == null) {
+      return then(onValue);
+    }
+    ArgumentError.checkNotNull(onValue, "onValue");
     return listen(
         FutureListener.VALUE | FutureListener.ERROR, onValue, onError, null);
   }
@@ -642,15 +648,12 @@ public class FutureImpl<T> implements DFuture<T> {
   public <R> DFuture<R> then(
       Function<? super T, ? extends R> onValue,
       BiFunction<? super Throwable, ? super StackTrace, ? extends R> onError) {
-    Objects.requireNonNull(onValue, "onValue");
-    Objects.requireNonNull(onError, "onError");
-    return listen(
-        FutureListener.VALUE | FutureListener.ERROR, onValue, onError, null);
+    return thenWithError(onValue, onError);
   }
 
   @Override
   public <R> DFuture<R> thenCompose(Function<? super T, ? extends DFuture<R>> onValue) {
-    Objects.requireNonNull(onValue, "onValue");
+    ArgumentError.checkNotNull(onValue, "onValue");
     return listen(
         FutureListener.VALUE | FutureListener.CHAIN, onValue, null, null);
   }
@@ -663,7 +666,6 @@ public class FutureImpl<T> implements DFuture<T> {
   @Override
   public DFuture<T> catchError(
       Function<? super Throwable, ? extends T> onError, Predicate<? super Throwable> test) {
-    Objects.requireNonNull(test, "test");
     return catchErrorImpl(onError, test);
   }
 
@@ -677,29 +679,19 @@ public class FutureImpl<T> implements DFuture<T> {
   public DFuture<T> catchError(
       BiFunction<? super Throwable, ? super StackTrace, ? extends T> onError,
       Predicate<? super Throwable> test) {
-    Objects.requireNonNull(test, "test");
     return catchErrorImpl(onError, test);
   }
 
+  /** catchError(onError, test: test); test is optional (null), as in Dart. */
   private DFuture<T> catchErrorImpl(Object onError, Predicate<? super Throwable> test) {
-    Objects.requireNonNull(onError, "onError");
+    ArgumentError.checkNotNull(onError, "onError");
     int kind = FutureListener.ERROR | (test != null ? FutureListener.TEST : 0);
     return listen(kind, null, onError, test);
   }
 
   @Override
-  public DFuture<T> whenComplete(Runnable action) {
-    Objects.requireNonNull(action, "action");
-    return whenComplete(
-        () -> {
-          action.run();
-          return null;
-        });
-  }
-
-  @Override
   public DFuture<T> whenComplete(Callable<?> action) {
-    Objects.requireNonNull(action, "action");
+    ArgumentError.checkNotNull(action, "action");
     return listen(FutureListener.WHEN_COMPLETE, action, null, null);
   }
 
@@ -708,8 +700,8 @@ public class FutureImpl<T> implements DFuture<T> {
       Class<E> type,
       BiFunction<? super E, ? super StackTrace, ? extends T> handler,
       Predicate<? super E> test) {
-    Objects.requireNonNull(type, "type");
-    Objects.requireNonNull(handler, "handler");
+    ArgumentError.checkNotNull(type, "type");
+    ArgumentError.checkNotNull(handler, "handler");
     BiFunction<Throwable, StackTrace, T> filtered =
         (error, stack) -> {
           if (!type.isInstance(error) || (test != null && !test.test(type.cast(error)))) {
@@ -727,12 +719,12 @@ public class FutureImpl<T> implements DFuture<T> {
 
   @Override
   public DFuture<T> timeout(Duration timeLimit, Callable<? extends T> onTimeout) {
-    Objects.requireNonNull(onTimeout, "onTimeout");
     return timeoutImpl(timeLimit, onTimeout);
   }
 
+  /** timeout(timeLimit, onTimeout: onTimeout); onTimeout is optional (null), as in Dart. */
   private DFuture<T> timeoutImpl(Duration timeLimit, Callable<? extends T> onTimeout) {
-    Objects.requireNonNull(timeLimit, "timeLimit");
+    ArgumentError.checkNotNull(timeLimit, "timeLimit");
     if (isComplete()) {
       return immediateFuture(this);
     }
@@ -878,7 +870,7 @@ public class FutureImpl<T> implements DFuture<T> {
   @Override
   public T get(long timeout, java.util.concurrent.TimeUnit unit)
       throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
-    Objects.requireNonNull(unit, "unit");
+    ArgumentError.checkNotNull(unit, "unit");
     if (resultHolder() == null) {
       long nanos = unit.toNanos(timeout);
       EventLoop current = EventLoop.current();

@@ -5,6 +5,7 @@ import dev.dartasync.AsyncError;
 import dev.dartasync.DFuture;
 import dev.dartasync.ParallelWaitError;
 import dev.dartasync.StackTrace;
+import dev.dartasync.ThrowingRunnable;
 import dev.dartasync.Timer;
 import io.vavr.Tuple;
 import io.vavr.Tuple2;
@@ -20,7 +21,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -28,16 +28,57 @@ import java.util.function.Function;
 /**
  * The static side of {@link DFuture}: constructors and combinators, ported from Dart's
  * {@code future.dart} and {@code future_extensions.dart}.
+ *
+ * <p>Arguments are checked before anything is registered or scheduled, with Dart's
+ * {@link ArgumentError#notNull(String)} text; an iterable of futures is read once, into a list,
+ * and a null element fails the call naming its index ({@code futures[1]}).
  */
 public final class Futures {
   private Futures() {}
 
-  public static Callable<Void> callable(Runnable body) {
-    Objects.requireNonNull(body, "computation");
+  /** {@code body} as a Callable that returns null; {@code name} is the parameter for errors. */
+  public static Callable<Void> callable(ThrowingRunnable body, String name) {
+    ArgumentError.checkNotNull(body, name);
     return () -> {
       body.run();
       return null;
     };
+  }
+
+  /** {@link #callable(ThrowingRunnable, String)} for a parameter named {@code computation}. */
+  public static Callable<Void> callable(ThrowingRunnable body) {
+    return callable(body, "computation");
+  }
+
+  /**
+   * The futures of an iterable argument, read once before anything is registered on them, so that
+   * a null element fails the call with nothing registered. An exception thrown by the iteration
+   * itself is kept in {@code iterationError} for the caller to raise where Dart's loop would have
+   * (after the futures read before it got their listeners).
+   */
+  private record ReadFutures<F>(List<F> futures, Throwable iterationError) {}
+
+  /**
+   * Reads {@code futures}; see {@link ReadFutures}.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (futures): Must not be null}, or
+   *     {@code (futures[i])} for a null element
+   */
+  private static <F extends DFuture<?>> ReadFutures<F> readFutures(Iterable<? extends F> futures) {
+    ArgumentError.checkNotNull(futures, "futures");
+    List<F> list = new ArrayList<>();
+    Throwable iterationError = null;
+    try {
+      for (F future : futures) {
+        list.add(future);
+      }
+    } catch (Throwable e) {
+      iterationError = e;
+    }
+    for (int i = 0; i < list.size(); i++) {
+      ArgumentError.checkNotNull(list.get(i), "futures[" + i + "]");
+    }
+    return new ReadFutures<>(list, iterationError);
   }
 
   private static AsyncError asyncError(Throwable e) {
@@ -45,7 +86,7 @@ public final class Futures {
   }
 
   public static <T> DFuture<T> run(Callable<T> computation) {
-    Objects.requireNonNull(computation, "computation");
+    ArgumentError.checkNotNull(computation, "computation");
     FutureImpl<T> result = new FutureImpl<>();
     Timer.run(
         () -> {
@@ -73,13 +114,13 @@ public final class Futures {
   }
 
   public static <T> DFuture<T> error(Throwable error, StackTrace stackTrace) {
-    Objects.requireNonNull(error, "error");
+    ArgumentError.checkNotNull(error, "error");
     return FutureImpl.immediateError(
         new AsyncError(error, stackTrace)); // No stack: AsyncError.defaultStackTrace, as in Dart.
   }
 
   public static <T> DFuture<T> sync(Callable<T> computation) {
-    Objects.requireNonNull(computation, "computation");
+    ArgumentError.checkNotNull(computation, "computation");
     T value;
     EventLoop loop = EventLoop.require();
     Body body = loop.enterCallback();
@@ -94,7 +135,7 @@ public final class Futures {
   }
 
   public static <T> DFuture<T> microtask(Callable<T> computation) {
-    Objects.requireNonNull(computation, "computation");
+    ArgumentError.checkNotNull(computation, "computation");
     FutureImpl<T> result = new FutureImpl<>();
     ZoneImpl.current()
         .scheduleMicrotask(
@@ -111,8 +152,9 @@ public final class Futures {
     return result;
   }
 
+  /** Dart's Future.delayed; {@code computation} is optional (null completes with null). */
   public static <T> DFuture<T> delayed(Duration duration, Callable<T> computation) {
-    Objects.requireNonNull(duration, "duration");
+    ArgumentError.checkNotNull(duration, "duration");
     FutureImpl<T> result = new FutureImpl<>();
     new Timer(
         duration,
@@ -136,7 +178,7 @@ public final class Futures {
   // ---- Java interop ---------------------------------------------------------------------------
 
   public static <T> DFuture<T> fromCompletionStage(java.util.concurrent.CompletionStage<T> stage) {
-    Objects.requireNonNull(stage, "stage");
+    ArgumentError.checkNotNull(stage, "stage");
     EventLoop loop = EventLoop.require();
     FutureImpl<T> result = new FutureImpl<>();
     loop.retain(); // Like pending I/O in Dart: the isolate waits for the outside world.
@@ -173,12 +215,11 @@ public final class Futures {
       Iterable<? extends DFuture<? extends T>> futures,
       boolean eagerError,
       Consumer<? super T> cleanUp) {
-    Objects.requireNonNull(futures, "futures");
+    ReadFutures<DFuture<? extends T>> read = readFutures(futures);
     FutureImpl<List<T>> result = new FutureImpl<>();
     WaitState<T> st = new WaitState<>();
     try {
-      for (DFuture<? extends T> future : futures) {
-        Objects.requireNonNull(future, "futures element");
+      for (DFuture<? extends T> future : read.futures()) {
         int pos = st.remaining;
         future.then(
             (T value) -> {
@@ -222,6 +263,9 @@ public final class Futures {
               return null;
             });
         st.remaining++; // After then(): a throwing registration is not counted.
+      }
+      if (read.iterationError() != null) {
+        throw read.iterationError(); // Where Dart's for-in over the iterable would have thrown.
       }
       if (st.remaining == 0) {
         result.completeWithValue(new ArrayList<>());
@@ -274,32 +318,46 @@ public final class Futures {
    * waits for all; values as a tuple, or a ParallelWaitError of tuples whose default error is the
    * first by position.
    */
-  @SafeVarargs
   public static <R> DFuture<R> recordWait(TupleBuilder<?> builder, DFuture<?>... futures) {
     for (int i = 0; i < futures.length; i++) {
-      Objects.requireNonNull(futures[i], "f" + (i + 1));
+      ArgumentError.checkNotNull(futures[i], "f" + (i + 1));
     }
     return collect(futures, builder);
   }
 
-  @SuppressWarnings("unchecked")
   public static <T> DFuture<List<T>> parallelWait(
       Iterable<? extends DFuture<? extends T>> futures) {
-    Objects.requireNonNull(futures, "futures");
-    List<DFuture<?>> list = new ArrayList<>();
-    for (DFuture<? extends T> f : futures) {
-      list.add(Objects.requireNonNull(f, "futures element"));
+    // Dart's [for (var f in this) _FutureResult(f)]: read all before registering; throws through.
+    ReadFutures<DFuture<? extends T>> read = readFutures(futures);
+    if (read.iterationError() != null) {
+      throw Sneaky.<RuntimeException>rethrow(read.iterationError());
     }
+    List<DFuture<? extends T>> list = read.futures();
     if (list.isEmpty()) {
       return value(new ArrayList<>());
     }
     return collect(list.toArray(new DFuture<?>[0]), slots -> new ArrayList<>(Arrays.asList(slots)));
   }
 
-  @SuppressWarnings("unchecked")
+  /**
+   * The future of a record or iterable {@code .wait}: remembers the {@link ParallelWaitError} it
+   * failed with, so that {@link #isWaitOf} can tell the error's own wait from any other future.
+   */
+  private static final class WaitFuture<R> extends FutureImpl<R> {
+    ParallelWaitError failure;
+  }
+
+  /**
+   * Whether {@code wait} is the future returned by the record or iterable wait that failed with
+   * {@code error} (not merely a future that passed the same error on).
+   */
+  public static boolean isWaitOf(DFuture<?> wait, ParallelWaitError error) {
+    return wait instanceof WaitFuture<?> w && w.failure == error;
+  }
+
   private static <R> DFuture<R> collect(DFuture<?>[] futures, TupleBuilder<?> builder) {
     int n = futures.length;
-    FutureImpl<R> result = new FutureImpl<>();
+    WaitFuture<R> result = new WaitFuture<>();
     Object[] values = new Object[n];
     AsyncError[] errors = new AsyncError[n];
     int[] pending = {n, 0}; // remaining, error count
@@ -322,7 +380,7 @@ public final class Futures {
   }
 
   private static void ready(
-      FutureImpl<?> result,
+      WaitFuture<?> result,
       TupleBuilder<?> builder,
       Object[] values,
       AsyncError[] errors,
@@ -344,6 +402,7 @@ public final class Futures {
     ParallelWaitError error =
         new ParallelWaitError(
             builder.build(values), builder.build(errors), pending[1], defaultError);
+    result.failure = error;
     result.completeError(new AsyncError(error, defaultError.stackTrace()));
   }
 
@@ -351,10 +410,10 @@ public final class Futures {
 
   @SuppressWarnings("unchecked")
   public static <T> DFuture<T> any(Iterable<? extends DFuture<? extends T>> futures) {
-    Objects.requireNonNull(futures, "futures");
+    ReadFutures<DFuture<? extends T>> read = readFutures(futures);
     FutureImpl<T> result = new FutureImpl<>();
     boolean[] done = new boolean[1];
-    for (DFuture<? extends T> future : futures) {
+    for (DFuture<? extends T> future : read.futures()) {
       future.then(
           value -> {
             if (!done[0]) {
@@ -371,12 +430,15 @@ public final class Futures {
             return null;
           });
     }
+    if (read.iterationError() != null) {
+      throw Sneaky.<RuntimeException>rethrow(read.iterationError()); // Dart's for-in throws here.
+    }
     return result;
   }
 
   public static <T> DFuture<Void> forEach(Iterable<T> elements, Function<? super T, ?> action) {
-    Objects.requireNonNull(elements, "elements");
-    Objects.requireNonNull(action, "action");
+    ArgumentError.checkNotNull(elements, "elements");
+    ArgumentError.checkNotNull(action, "action");
     Iterator<T> iterator = elements.iterator();
     return doWhile(
         () -> {
@@ -392,7 +454,7 @@ public final class Futures {
   }
 
   public static DFuture<Void> doWhile(Callable<?> action) {
-    Objects.requireNonNull(action, "action");
+    ArgumentError.checkNotNull(action, "action");
     FutureImpl<Void> done = new FutureImpl<>();
     ZoneImpl zone = ZoneImpl.current();
     new DoWhile(action, done, zone).next(true);

@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dartasync.ArgumentError;
 import dev.dartasync.Completer;
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.StateError;
+import dev.dartasync.ThrowingRunnable;
 import dev.dartasync.Timer;
 import dev.dartasync.Zone;
 import java.time.Duration;
@@ -48,23 +50,36 @@ class BadInputTest {
     assertEquals(List.of(1, 1), seen);
   }
 
+  private static void assertNotNullError(String parameter, Executable call) {
+    ArgumentError e = assertThrows(ArgumentError.class, call);
+    assertEquals("Invalid argument(s) (" + parameter + "): Must not be null", e.toString());
+  }
+
   @Test
-  @DisplayName("null callbacks: NullPointerException naming the parameter")
-  void nullCallbacks() {
+  @DisplayName("null arguments of the future API: Dart's ArgumentError naming the parameter")
+  void nullFutureArguments() {
     Dart.run(
         () -> {
           DFuture<Integer> f = DFuture.value(1);
-          assertNpeNaming("onValue", () -> f.then((Function<Integer, Object>) null));
-          assertNpeNaming("onError", () -> f.catchError((Function<Throwable, Integer>) null));
-          assertNpeNaming("action", () -> f.whenComplete((Runnable) null));
+          assertNotNullError("onValue", () -> f.then((Function<Integer, Object>) null));
+          assertNotNullError("onError", () -> f.catchError((Function<Throwable, Integer>) null));
+          assertNotNullError("action", () -> f.whenComplete((ThrowingRunnable) null));
+          assertNotNullError("computation", () -> DFuture.run((ThrowingRunnable) null));
+          assertNotNullError("body", () -> async((ThrowingRunnable) null));
+          assertNotNullError("error", () -> DFuture.error(null));
+          assertNotNullError("futures", () -> DFuture.wait(null));
+          assertNotNullError("f2", () -> DFuture.wait(f, null));
+        });
+  }
+
+  @Test
+  @DisplayName("null callbacks of timers, microtasks and isolates: NullPointerException naming it")
+  void nullCallbacks() {
+    Dart.run(
+        () -> {
           assertNpeNaming("callback", () -> Dart.scheduleMicrotask(null));
           assertNpeNaming("callback", () -> Timer.run(null));
           assertNpeNaming("duration", () -> new Timer(null, () -> {}));
-          assertNpeNaming("computation", () -> DFuture.run((Runnable) null));
-          assertNpeNaming("body", () -> async((Runnable) null));
-          assertNpeNaming("error", () -> DFuture.error(null));
-          assertNpeNaming("futures", () -> DFuture.wait(null));
-          assertNpeNaming("f2", () -> DFuture.wait(f, null));
           assertNpeNaming("main", () -> Dart.run((Runnable) null));
         });
   }

@@ -51,7 +51,7 @@ class JucFutureContractTest {
           () -> {
             Completer<String> source = new Completer<>();
             Completer<String> follower = new Completer<>();
-            follower.complete(source.future()); // Chained to a pending source.
+            follower.completeWith(source.future()); // Chained to a pending source.
             chained.set(follower.future());
             composed.set(DFuture.value(1).thenCompose(v -> source.future()));
             watcher.start();

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dartasync.Completer;
 import dev.dartasync.DFuture;
+import dev.dartasync.ThrowingRunnable;
 import dev.dartasync.Dart;
 import dev.dartasync.DartException;
 import dev.dartasync.Timer;
@@ -317,8 +318,8 @@ class AsyncAwaitOrderTest {
     @DisplayName("SDK tests/language/async/call_test.dart: barbar2microfoo")
     void barBar2MicroFoo() {
       StringBuilder result = new StringBuilder();
-      Runnable foo = () -> result.append("foo");
-      Runnable bar =
+      ThrowingRunnable foo = () -> result.append("foo");
+      ThrowingRunnable bar =
           () -> {
             result.append("bar");
             await((Object) null);
@@ -343,7 +344,7 @@ class AsyncAwaitOrderTest {
     @Test
     @DisplayName("a1 main a2 m1 m2 a3")
     void a1MainA2M1M2A3() {
-      Runnable a =
+      ThrowingRunnable a =
           () -> {
             log.add("a1");
             await((Object) null);

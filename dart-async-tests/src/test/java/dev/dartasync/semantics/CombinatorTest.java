@@ -20,6 +20,7 @@ import dev.dartasync.ParallelWaitError;
 import dev.dartasync.StackTrace;
 import dev.dartasync.StateError;
 import dev.dartasync.Timer;
+import dev.dartasync.WaitOption;
 import dev.dartasync.testing.Expect;
 import dev.dartasync.testing.Log;
 import io.vavr.Tuple;
@@ -119,7 +120,7 @@ class CombinatorTest {
       Dart.run(
           () -> {
             List<Completer<Integer>> c = syncCompleters(3);
-            DFuture<List<Integer>> all = DFuture.wait(futures(c), true, null);
+            DFuture<List<Integer>> all = DFuture.wait(futures(c), WaitOption.eagerError(true));
             all.catchError(
                 e -> {
                   assertSame(boom, e);
@@ -143,7 +144,7 @@ class CombinatorTest {
           () -> {
             List<Completer<Integer>> c = syncCompleters(5);
             DFuture<List<Integer>> all =
-                DFuture.wait(futures(c), false, v -> log.add("cleanUp " + v));
+                DFuture.wait(futures(c), WaitOption.cleanUp(v -> log.add("cleanUp " + v)));
             all.catchError(
                 e -> {
                   log.add("error " + e);
@@ -176,10 +177,10 @@ class CombinatorTest {
                 List<Completer<Integer>> c = syncCompleters(2);
                 DFuture.wait(
                         futures(c),
-                        false,
-                        v -> {
-                          throw fromCleanUp;
-                        })
+                        WaitOption.cleanUp(
+                            v -> {
+                              throw fromCleanUp;
+                            }))
                     .ignore();
                 c.get(0).complete(1);
                 c.get(1).completeError(new DartException("e"));
@@ -315,11 +316,12 @@ class CombinatorTest {
             ads.completeError(adsDown, trace);
             ParallelWaitError e = assertThrows(ParallelWaitError.class, () -> await(both));
             assertEquals("ParallelWaitError: Bad state: ads down", e.toString());
-            Tuple2<String, String> values = e.values();
-            Tuple2<AsyncError, AsyncError> errors = e.errors();
+            Tuple2<String, String> values = e.valuesOf(both);
+            List<AsyncError> errors = e.errorList();
             assertEquals(Tuple.of("config", null), values);
-            assertNull(errors._1);
-            assertSame(adsDown, errors._2.error());
+            assertEquals(Tuple.of("config", null), e.values());
+            assertNull(errors.get(0));
+            assertSame(adsDown, errors.get(1).error());
             assertSame(trace, e.stackTrace());
           });
     }
@@ -374,8 +376,9 @@ class CombinatorTest {
             Timer.run(() -> c.get(1).completeError(e1)); // after await registered its listener
             ParallelWaitError e = assertThrows(ParallelWaitError.class, () -> await(all));
             assertEquals("ParallelWaitError(2 errors): Bad state: e1", e.toString());
-            List<Integer> values = e.values();
-            List<AsyncError> errors = e.errors();
+            List<Integer> values = e.valuesOf(all);
+            List<AsyncError> errors = e.errorList();
+            assertEquals(errors, e.errors());
             assertEquals(Arrays.asList(0, null, 2, null), values);
             assertNull(errors.get(0));
             assertSame(e1, errors.get(1).error());

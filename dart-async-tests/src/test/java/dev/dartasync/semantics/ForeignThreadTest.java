@@ -172,7 +172,7 @@ class ForeignThreadTest {
                             if (index % 2 == 0) {
                               c.complete(index);
                             } else {
-                              c.complete(sources.get(index)); // the future form races too
+                              c.completeWith(sources.get(index)); // the future form races too
                             }
                             succeeded.incrementAndGet();
                             winner.set(index);

@@ -172,7 +172,7 @@ class FutureOrderTest {
               assertThrows(StateError.class, () -> c.completeError(new DartException("x")));
           assertEquals("Bad state: Future already completed", error.toString());
           StateError future =
-              assertThrows(StateError.class, () -> c.complete(DFuture.value(3)));
+              assertThrows(StateError.class, () -> c.completeWith(DFuture.value(3)));
           assertEquals("Bad state: Future already completed", future.toString());
           assertEquals(1, await(c.future()), "the first completion wins");
 
@@ -335,7 +335,7 @@ class FutureOrderTest {
           () -> {
             Completer<Integer> source = Completer.sync();
             Completer<Integer> c = new Completer<>();
-            c.complete(source.future());
+            c.completeWith(source.future());
             assertTrue(c.isCompleted());
             c.future().thenAccept(v -> log.add("a" + v));
             log.add("before");
@@ -351,7 +351,7 @@ class FutureOrderTest {
       Dart.run(
           () -> {
             Completer<Integer> c = new Completer<>();
-            c.complete(DFuture.sync(() -> 1));
+            c.completeWith(DFuture.sync(() -> 1));
             assertTrue(c.future().isDone(), "cloned synchronously");
             scheduleMicrotask(() -> log.add("m"));
             c.future().thenAccept(v -> log.add("a" + v));
@@ -367,7 +367,7 @@ class FutureOrderTest {
             Completer<Integer> c = new Completer<>();
             c.future().thenAccept(v -> log.add("a" + v));
             log.add("before");
-            c.complete(DFuture.sync(() -> 1));
+            c.completeWith(DFuture.sync(() -> 1));
             log.add("after");
             scheduleMicrotask(() -> log.add("m"));
           });
@@ -384,7 +384,7 @@ class FutureOrderTest {
             failed.future().ignore();
             failed.completeError(boom);
             Completer<Integer> c = new Completer<>();
-            c.complete(failed.future());
+            c.completeWith(failed.future());
             assertFalse(c.future().isDone(), "an error source is taken one microtask later");
             c.future()
                 .catchError(
@@ -405,7 +405,7 @@ class FutureOrderTest {
           () -> {
             Completer<Integer> source = new Completer<>();
             Completer<Integer> c = Completer.sync();
-            c.complete(source.future());
+            c.completeWith(source.future());
             c.future().thenAccept(v -> log.add("a" + v));
             scheduleMicrotask(() -> log.add("m0"));
             source.complete(1); // async: its microtask runs after m0, and a1 inside it
@@ -420,7 +420,7 @@ class FutureOrderTest {
       Dart.run(
           () -> {
             Completer<Integer> c = new Completer<>();
-            c.complete(c.future());
+            c.completeWith(c.future());
             log.add("returned");
             Throwable e = assertThrows(Throwable.class, () -> await(c.future()));
             ArgumentError error = assertInstanceOf(ArgumentError.class, e);

@@ -75,12 +75,13 @@ class ParallelWaitErrorTextTest {
     void valuesAndErrorsKeepTheirShape() {
         AsyncError adsDown = async(new StateError("ads down"));
         ParallelWaitError e = new ParallelWaitError(Tuple.of("config", null), Tuple.of(null, adsDown), 1, adsDown);
-        Tuple2<String, String> values = e.values();
-        Tuple2<AsyncError, AsyncError> errors = e.errors();
+        Tuple2<?, ?> values = (Tuple2<?, ?>) e.values();
+        Tuple2<?, ?> errors = (Tuple2<?, ?>) e.errors();
         assertEquals("config", values._1);
         assertNull(values._2);
         assertNull(errors._1);
         assertSame(adsDown, errors._2);
+        assertEquals(java.util.Arrays.asList(null, adsDown), e.errorList());
         assertEquals(1, e.errorCount());
         assertSame(adsDown, e.defaultError());
         assertEquals("(config, null)", DartText.toDartString(values));

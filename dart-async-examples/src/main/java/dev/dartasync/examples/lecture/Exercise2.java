@@ -3,6 +3,7 @@ package dev.dartasync.examples.lecture;
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.print;
+import static dev.dartasync.Dart.str;
 
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
@@ -55,22 +56,24 @@ public final class Exercise2 {
   // void show(Profile? profile, int? feed) =>
   //     print('profile=$profile feed=$feed after ${sw.elapsedMilliseconds} ms');
   static void show(Profile profile, Integer feed) {
-    print("profile=" + profile + " feed=" + feed + " after " + sw.elapsedMilliseconds() + " ms");
+    print(str("profile=", profile, " feed=", feed, " after ", sw.elapsedMilliseconds(), " ms"));
   }
 
   // Future<void> main() async {
   public static void program() {
     sw = Stopwatch.started();
     //   try {
+    //     final (profile, feed) = await (loadProfile(), loadFeed()).wait;
+    // (Java names the wait's future before the try, so that the catch can read its typed values.)
+    final DFuture<Tuple2<Profile, Integer>> both = DFuture.wait(loadProfile(), loadFeed());
     try {
-      //     final (profile, feed) = await (loadProfile(), loadFeed()).wait;
-      final Tuple2<Profile, Integer> result = await(DFuture.wait(loadProfile(), loadFeed()));
+      final Tuple2<Profile, Integer> result = await(both);
       //     show(profile, feed);
       show(result._1, result._2);
       //   } on ParallelWaitError<(Profile?, int?), (AsyncError?, AsyncError?)> catch (e) {
-    } catch (ParallelWaitError e) { // Java erases the type arguments: the values are a Tuple2.
+    } catch (ParallelWaitError e) { // Java erases the type arguments; the wait's future has them.
       //     final (profile, feed) = e.values;
-      final Tuple2<Profile, Integer> values = e.values();
+      final Tuple2<Profile, Integer> values = e.valuesOf(both);
       //     show(profile, feed); // one of them may be null
       show(values._1, values._2); // one of them may be null
       //   }

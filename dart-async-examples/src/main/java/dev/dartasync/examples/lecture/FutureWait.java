@@ -3,6 +3,7 @@ package dev.dartasync.examples.lecture;
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.print;
+import static dev.dartasync.Dart.str;
 
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
@@ -26,7 +27,7 @@ public final class FutureWait {
           //   await Future.delayed(Duration(milliseconds: ms));
           await(DFuture.delayed(Duration.ofMillis(ms)));
           //   return '$name($ms ms)';
-          return name + "(" + ms + " ms)";
+          return str(name, "(", ms, " ms)");
           // }
         });
   }
@@ -42,7 +43,7 @@ public final class FutureWait {
     //   final c = await fetch('ads', 100);
     final String c = await(fetch("ads", 100));
     //   print('sequential: $a $b $c -> ${sw.elapsedMilliseconds} ms');
-    print("sequential: " + a + " " + b + " " + c + " -> " + sw.elapsedMilliseconds() + " ms");
+    print(str("sequential: ", a, " ", b, " ", c, " -> ", sw.elapsedMilliseconds(), " ms"));
     //
     //   sw.reset();
     sw.reset();
@@ -50,7 +51,7 @@ public final class FutureWait {
     final List<String> r =
         await(DFuture.wait(List.of(fetch("config", 300), fetch("user", 200), fetch("ads", 100))));
     //   print('Future.wait: $r -> ${sw.elapsedMilliseconds} ms');
-    print("Future.wait: " + r + " -> " + sw.elapsedMilliseconds() + " ms");
+    print(str("Future.wait: ", r, " -> ", sw.elapsedMilliseconds(), " ms"));
     //
     //   sw.reset();
     sw.reset();
@@ -59,8 +60,8 @@ public final class FutureWait {
         await(DFuture.wait(fetch("config", 300), fetch("user", 200), fetch("ads", 100)));
     //   print('record .wait: $x $y $z -> ${sw.elapsedMilliseconds} ms');
     print(
-        "record .wait: " + xyz._1 + " " + xyz._2 + " " + xyz._3 + " -> "
-            + sw.elapsedMilliseconds() + " ms");
+        str("record .wait: ", xyz._1, " ", xyz._2, " ", xyz._3, " -> ", sw.elapsedMilliseconds(),
+            " ms"));
     // }
   }
 

@@ -3,6 +3,8 @@ package dev.dartasync.examples.lecture;
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.print;
+import static dev.dartasync.Dart.str;
+import static dev.dartasync.WaitOption.eagerError;
 
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
@@ -33,7 +35,7 @@ public final class FutureWaitErrors {
             throw new StateError("ads down");
           }
           //   return '$name($ms ms)';
-          return name + "(" + ms + " ms)";
+          return str(name, "(", ms, " ms)");
           // }
         });
   }
@@ -49,7 +51,7 @@ public final class FutureWaitErrors {
       //   } catch (e) {
     } catch (Exception e) {
       //     print('Future.wait failed after ${sw.elapsedMilliseconds} ms: $e');
-      print("Future.wait failed after " + sw.elapsedMilliseconds() + " ms: " + e);
+      print(str("Future.wait failed after ", sw.elapsedMilliseconds(), " ms: ", e));
       //   }
     }
     //   sw.reset();
@@ -57,11 +59,11 @@ public final class FutureWaitErrors {
     //   try {
     try {
       //     await Future.wait([fetch('config', 300), fetch('ads', 50)], eagerError: true);
-      await(DFuture.wait(List.of(fetch("config", 300), fetch("ads", 50)), true, null));
+      await(DFuture.wait(List.of(fetch("config", 300), fetch("ads", 50)), eagerError(true)));
       //   } catch (e) {
     } catch (Exception e) {
       //     print('eagerError: true failed after ${sw.elapsedMilliseconds} ms: $e');
-      print("eagerError: true failed after " + sw.elapsedMilliseconds() + " ms: " + e);
+      print(str("eagerError: true failed after ", sw.elapsedMilliseconds(), " ms: ", e));
       //   }
     }
     //   sw.reset();
@@ -75,8 +77,8 @@ public final class FutureWaitErrors {
       //     print('record .wait failed after ${sw.elapsedMilliseconds} ms: ${e.runtimeType}');
       // Java erases generic types: the value types Dart reifies are named here.
       print(
-          "record .wait failed after " + sw.elapsedMilliseconds() + " ms: "
-              + e.runtimeType(String.class, String.class));
+          str("record .wait failed after ", sw.elapsedMilliseconds(), " ms: ",
+              e.runtimeType(String.class, String.class)));
       //   }
     }
     // }

@@ -3,6 +3,7 @@ package dev.dartasync.examples.lecture;
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.print;
+import static dev.dartasync.Dart.str;
 
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
@@ -25,7 +26,7 @@ public final class Unawaited {
           //   await Future.delayed(const Duration(milliseconds: 10));
           await(DFuture.delayed(Duration.ofMillis(10)));
           //   throw Exception('disk full while saving $score');
-          throw new DartException("disk full while saving " + score);
+          throw new DartException(str("disk full while saving ", score));
           // }
         });
   }
@@ -42,7 +43,7 @@ public final class Unawaited {
       //   } catch (e) {
     } catch (Exception e) {
       //     print('caught: $e'); // never runs
-      print("caught: " + e); // never runs
+      print(str("caught: ", e)); // never runs
       //   }
     }
     //   await Future.delayed(const Duration(milliseconds: 50));

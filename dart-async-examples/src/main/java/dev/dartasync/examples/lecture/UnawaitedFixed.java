@@ -3,6 +3,7 @@ package dev.dartasync.examples.lecture;
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.print;
+import static dev.dartasync.Dart.str;
 
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
@@ -24,7 +25,7 @@ public final class UnawaitedFixed {
           //   await Future.delayed(const Duration(milliseconds: 10));
           await(DFuture.delayed(Duration.ofMillis(10)));
           //   throw Exception('disk full while saving $score');
-          throw new DartException("disk full while saving " + score);
+          throw new DartException(str("disk full while saving ", score));
           // }
         });
   }
@@ -40,7 +41,7 @@ public final class UnawaitedFixed {
       //   } catch (e) {
     } catch (Exception e) {
       //     print('caught: $e');
-      print("caught: " + e);
+      print(str("caught: ", e));
       //   }
     }
     //   await Future.delayed(const Duration(milliseconds: 50));
