@@ -47,9 +47,14 @@ import java.util.function.Predicate;
  *
  * <p>This interface extends {@link java.util.concurrent.Future} so that tools that flag an ignored
  * future (Error Prone's {@code FutureReturnValueIgnored}, like Dart's {@code unawaited_futures})
- * work; {@link Dart#unawaited} and {@link #ignore()} are the explicit opt-outs. {@code get()} awaits
- * inside an async body, blocks on a thread that belongs to no isolate, and throws
- * {@link IllegalStateException} on the isolate's thread outside a body. Dart futures cannot be
+ * work; {@link Dart#unawaited} and {@link #ignore()} are the explicit opt-outs. It follows the JDK's
+ * contract: {@code isDone}, {@code state}, {@code resultNow} and {@code exceptionNow} read the
+ * result directly, from any thread, also after the isolate ended, and follow chained futures.
+ * {@code get()} returns a completed future's result at once anywhere; for a pending one it awaits
+ * inside an async body, blocks a thread that belongs to no isolate (until the future completes, or
+ * throws {@link IllegalStateException} if its isolate ends first), and throws
+ * {@link IllegalStateException} on the isolate's thread outside a body, where it would deadlock.
+ * Only the future's own error is wrapped in {@code ExecutionException}. Dart futures cannot be
  * cancelled: {@code cancel} returns false.
  *
  * <h2>Arguments</h2>
@@ -103,8 +108,10 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
   }
 
   /**
-   * Dart's {@code Future.value(future)}: completes with {@code source}'s result: at once if it
-   * already has a value and nobody listens yet, otherwise one microtask after it completes.
+   * Dart's {@code Future.value(future)}: completes with {@code source}'s result. A pending
+   * {@code source}: this future is chained to it, and its listeners run synchronously inside the
+   * source's completion. A completed {@code source}: a value is taken at once if nobody listens
+   * yet; otherwise (an error, or listeners already waiting) it completes in a microtask queued now.
    * {@code DFuture.value(null)} (which Java resolves to this overload) is Dart's
    * {@code Future.value(null)}: a future of the value null, one microtask later.
    */

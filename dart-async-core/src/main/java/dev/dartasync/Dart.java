@@ -37,30 +37,39 @@ public final class Dart {
    * event, timer or keep-alive left). {@code main} runs as an async body, so it may {@link #await}.
    *
    * <p>If an uncaught error stopped the isolate, this throws that error: the original object,
-   * checked or not, undeclared.
+   * checked or not, undeclared. If the calling thread is interrupted while the isolate runs, the
+   * isolate stops and this throws an {@link InterruptedException} that says so, with the thread's
+   * interrupt flag set again.
    *
+   * <p>On a virtual thread the isolate runs on a platform thread of its own (a loop carries
+   * virtual threads and cannot itself be one), and the caller waits for it.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (main): Must not be null}
    * @throws IllegalStateException if this thread already runs an event loop, or if the isolate ran
    *     dry before {@code main}'s future completed (Dart would simply exit)
    */
   public static <T> T run(Callable<T> main) {
-    Objects.requireNonNull(main, "main");
+    ArgumentError.checkNotNull(main, "main");
     return MainIsolate.run(main, LoopClock.system()).value();
   }
 
-  /** {@link #run(Callable)} for a main without a value. */
-  public static void run(Runnable main) {
-    Objects.requireNonNull(main, "main");
-    run(callable(main));
+  /** {@link #run(Callable)} for a main without a value (it may throw checked exceptions). */
+  public static void run(ThrowingRunnable main) {
+    ArgumentError.checkNotNull(main, "main");
+    run(Futures.callable(main, "main"));
   }
 
   /**
    * Runs {@code main} like {@code dart run} runs a program, then ends the process: on an uncaught
    * error it prints {@code Unhandled exception:}, the error's Dart text and its stack trace to
    * standard error and exits with code 255; when the isolate runs dry it exits with code 0 (also
-   * when main's future never completed, as Dart does). Never returns.
+   * when main's future never completed, as Dart does). Never returns. Works on a virtual thread as
+   * {@link #run(Callable)} does.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (main): Must not be null}
    */
   public static void runMain(Callable<?> main) {
-    Objects.requireNonNull(main, "main");
+    ArgumentError.checkNotNull(main, "main");
     MainIsolate isolate = MainIsolate.run(main, LoopClock.system());
     System.out.flush();
     Throwable fatal = isolate.fatalError();
@@ -72,10 +81,10 @@ public final class Dart {
     System.exit(0);
   }
 
-  /** {@link #runMain(Callable)} for a main without a value. */
-  public static void runMain(Runnable main) {
-    Objects.requireNonNull(main, "main");
-    runMain(callable(main));
+  /** {@link #runMain(Callable)} for a main without a value (it may throw checked exceptions). */
+  public static void runMain(ThrowingRunnable main) {
+    ArgumentError.checkNotNull(main, "main");
+    runMain(Futures.callable(main, "main"));
   }
 
   /** Prints an uncaught error the way the {@code dart} command does. */
@@ -130,7 +139,10 @@ public final class Dart {
    *
    * Outside an async body on an isolate's thread this throws {@link IllegalStateException} (it
    * would block the event loop); on a thread that belongs to no isolate it blocks that thread until
-   * the future completes (a bridge for tests and plain Java code).
+   * the future completes (a bridge for tests and plain Java code), or throws
+   * {@link IllegalStateException} if the future's isolate ends first. A future of another isolate
+   * is awaited through a bridge: its result is posted here and the body resumes on its own
+   * isolate.
    */
   public static <T> T await(DFuture<T> future) {
     try {

@@ -80,8 +80,12 @@ class BadInputTest {
           assertNpeNaming("callback", () -> Dart.scheduleMicrotask(null));
           assertNpeNaming("callback", () -> Timer.run(null));
           assertNpeNaming("duration", () -> new Timer(null, () -> {}));
-          assertNpeNaming("main", () -> Dart.run((Runnable) null));
         });
+    dev.dartasync.ArgumentError e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            dev.dartasync.ArgumentError.class, () -> Dart.run((dev.dartasync.ThrowingRunnable) null));
+    org.junit.jupiter.api.Assertions.assertEquals(
+        "Invalid argument(s) (main): Must not be null", e.toString());
   }
 
   @Test

@@ -19,10 +19,10 @@ public final class Isolates {
   private Isolates() {}
 
   /**
-   * Runs {@code main} with {@link Dart#run(Runnable)} and returns what it threw: the uncaught error
+   * Runs {@code main} with {@link Dart#run(dev.dartasync.ThrowingRunnable)} and returns what it threw: the uncaught error
    * that stopped the isolate. Fails if {@code Dart.run} returned normally.
    */
-  public static Throwable uncaught(Runnable main) {
+  public static Throwable uncaught(dev.dartasync.ThrowingRunnable main) {
     return assertThrows(
         Throwable.class,
         () -> Dart.run(main),
