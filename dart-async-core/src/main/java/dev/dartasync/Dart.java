@@ -4,7 +4,7 @@ import dev.dartasync.internal.Awaits;
 import dev.dartasync.internal.DartText;
 import dev.dartasync.internal.EventLoop;
 import dev.dartasync.internal.Futures;
-import dev.dartasync.internal.MainIsolate;
+import dev.dartasync.internal.IsolateRuntime;
 import dev.dartasync.internal.LoopClock;
 import dev.dartasync.internal.Sneaky;
 import dev.dartasync.internal.ZoneImpl;
@@ -50,7 +50,7 @@ public final class Dart {
    */
   public static <T> T run(Callable<T> main) {
     ArgumentError.checkNotNull(main, "main");
-    return MainIsolate.run(main, LoopClock.system()).value();
+    return IsolateRuntime.run(main, LoopClock.system()).value();
   }
 
   /** {@link #run(Callable)} for a main without a value (it may throw checked exceptions). */
@@ -70,7 +70,7 @@ public final class Dart {
    */
   public static void runMain(Callable<?> main) {
     ArgumentError.checkNotNull(main, "main");
-    MainIsolate isolate = MainIsolate.run(main, LoopClock.system());
+    IsolateRuntime isolate = IsolateRuntime.run(main, LoopClock.system());
     System.out.flush();
     Throwable fatal = isolate.fatalError();
     if (fatal != null) {

@@ -237,16 +237,6 @@ public final class EventLoop {
     keepAlive--;
   }
 
-  /** Something outside the queues will post to this isolate later; call on the loop's thread. */
-  public void retain() {
-    keepAlive++;
-  }
-
-  /** Undoes one {@link #retain()}; call on the loop's thread. */
-  public void release() {
-    keepAlive--;
-  }
-
   /**
    * Runs {@code hook} when the isolate ends (after its queue closed), unless removed first; call on
    * the loop's thread. Hooks wake waiters on other threads and isolates that would otherwise wait

@@ -181,23 +181,21 @@ public final class Futures {
     ArgumentError.checkNotNull(stage, "stage");
     EventLoop loop = EventLoop.require();
     FutureImpl<T> result = new FutureImpl<>();
-    loop.retain(); // Like pending I/O in Dart: the isolate waits for the outside world.
+    // Like pending I/O in Dart: the isolate waits for the outside world.
+    KeepAlive pending = loop.keepAlive("DFuture.fromCompletionStage: the stage has not completed");
     stage.whenComplete(
-        (value, error) ->
-            loop.post(
-                () -> {
-                  loop.release();
-                  if (error != null) {
-                    Throwable cause =
-                        error instanceof java.util.concurrent.CompletionException
-                                && error.getCause() != null
-                            ? error.getCause()
-                            : error;
-                    result.completeError(asyncError(cause));
-                  } else {
-                    result.completeWithValue(value);
-                  }
-                }));
+        (value, error) -> {
+          Throwable cause =
+              error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                  ? error.getCause()
+                  : error;
+          Runnable completion =
+              cause != null
+                  ? () -> result.completeError(asyncError(cause))
+                  : () -> result.completeWithValue(value);
+          // Always an event, as Dart's I/O results are: also for a stage that was already complete.
+          loop.post(LateCompletion.ofStage(completion, pending, value, cause));
+        });
     return result;
   }
 

@@ -17,6 +17,14 @@ public final class LateCompletion implements DroppableEvent {
   private final Object value;
   private final Throwable error;
   private final String thread = Thread.currentThread().getName();
+  /** What completed late, e.g. {@code Completer.complete}. */
+  private final String what;
+  /** What to use instead, or the empty string. */
+  private final String advice;
+
+  private static final String USE_KEEP_ALIVE =
+      " To wait for a completion from another thread, create the completer with "
+          + "Completer.keepAlive(), which keeps the isolate alive until it is completed.";
 
   /**
    * @param keepAlive released after the completion ran, or null
@@ -24,10 +32,40 @@ public final class LateCompletion implements DroppableEvent {
    * @param error the error it completes with, or null for a value
    */
   public LateCompletion(Runnable completion, KeepAlive keepAlive, Object value, Throwable error) {
+    this(
+        completion,
+        keepAlive,
+        value,
+        error,
+        error != null ? "Completer.completeError" : "Completer.complete",
+        keepAlive != null ? "" : USE_KEEP_ALIVE);
+  }
+
+  private LateCompletion(
+      Runnable completion,
+      KeepAlive keepAlive,
+      Object value,
+      Throwable error,
+      String what,
+      String advice) {
     this.completion = completion;
     this.keepAlive = keepAlive;
     this.value = value;
     this.error = error;
+    this.what = what;
+    this.advice = advice;
+  }
+
+  /** The completion of a stage given to {@code DFuture.fromCompletionStage}. */
+  static LateCompletion ofStage(
+      Runnable completion, KeepAlive keepAlive, Object value, Throwable error) {
+    return new LateCompletion(
+        completion,
+        keepAlive,
+        value,
+        error,
+        "The CompletionStage given to DFuture.fromCompletionStage completed with",
+        " (The isolate had stopped on an uncaught error.)");
   }
 
   @Override
@@ -42,26 +80,24 @@ public final class LateCompletion implements DroppableEvent {
   public void dropped() {
     if (error != null) {
       LOG.warn(
-          "Completer.completeError({}) was called from thread '{}' after the completer's isolate "
-              + "ended; the error was dropped. To wait for a completion from another thread, "
-              + "create the completer with Completer.keepAlive(), which keeps the isolate alive "
-              + "until it is completed.",
+          "{}({}) from thread '{}' after the isolate ended; the error was dropped.{}",
+          what,
           DartText.toDartString(error),
           thread,
+          advice,
           error);
     } else {
       LOG.warn(
-          "Completer.complete({}) was called from thread '{}' after the completer's isolate "
-              + "ended; the value was dropped. To wait for a completion from another thread, "
-              + "create the completer with Completer.keepAlive(), which keeps the isolate alive "
-              + "until it is completed.",
+          "{}({}) from thread '{}' after the isolate ended; the value was dropped.{}",
+          what,
           DartText.toDartString(value),
-          thread);
+          thread,
+          advice);
     }
   }
 
   @Override
   public String toString() {
-    return error != null ? "Completer.completeError" : "Completer.complete";
+    return what;
   }
 }

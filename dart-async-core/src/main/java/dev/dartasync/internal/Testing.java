@@ -1,11 +1,68 @@
 package dev.dartasync.internal;
 
+import java.util.concurrent.Callable;
+
 /**
- * The testing seam: the few internal facts the test module checks and that the public API does not
- * (and should not) expose. Not API; it may change with any release.
+ * The testing seam: the few internal facts and hooks the project's test suite needs and that the
+ * public API does not (and should not) expose. The test module reaches internals only through this
+ * class. Not API; it may change with any release.
+ *
+ * <ul>
+ *   <li>which isolate and which platform thread the caller runs on;
+ *   <li>isolates on a virtual clock, for timer-order tests that must not depend on machine load;
+ *   <li>the text renderers behind {@code print} and the error texts, one by one.
+ * </ul>
  */
 public final class Testing {
   private Testing() {}
+
+  /** An opaque identity of the calling thread's isolate, or null if it belongs to none. */
+  public static Object currentIsolate() {
+    return EventLoop.current();
+  }
+
+  /** A clock for {@link #run(Callable, VirtualTime)}: time moves only when told to. */
+  public static final class VirtualTime {
+    private final VirtualClock clock = new VirtualClock();
+
+    /** Moves virtual time forward, as if the running code had taken {@code millis}. */
+    public void elapse(long millis) {
+      clock.elapse(millis);
+    }
+
+    /** The current virtual time in milliseconds (starts at 0). */
+    public long now() {
+      return clock.millis();
+    }
+  }
+
+  /**
+   * Runs {@code main} like {@code Dart.run}, on {@code time}: time stands still while code runs
+   * and jumps to the next timer deadline when the loop would wait.
+   */
+  public static <T> T run(Callable<T> main, VirtualTime time) {
+    return IsolateRuntime.run(main, time.clock).value();
+  }
+
+  /** Dart's text of a value, as {@code print} writes it. */
+  public static String toDartString(Object value) {
+    return DartText.toDartString(value);
+  }
+
+  /** Dart's {@code Error.safeToString}. */
+  public static String safeToString(Object value) {
+    return DartText.safeToString(value);
+  }
+
+  /** Dart's name of a Java type ({@code int}, {@code String}, {@code List<dynamic>}, ...). */
+  public static String dartTypeName(Class<?> type) {
+    return DartText.dartTypeName(type);
+  }
+
+  /** Dart's text of a Duration ({@code 0:00:01.500000}). */
+  public static String duration(java.time.Duration duration) {
+    return DartText.duration(duration);
+  }
 
   /** The platform thread of the calling isolate (the carrier of its bodies). */
   public static Thread loopThread() {

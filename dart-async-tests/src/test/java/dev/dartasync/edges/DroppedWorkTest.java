@@ -94,6 +94,25 @@ class DroppedWorkTest {
     assertTrue(logs.warnings().isEmpty(), logs.warnings().toString());
   }
 
+  /** A stage given to fromCompletionStage that completes after its isolate died: said at WARN. */
+  @Test
+  void aStageThatCompletesAfterItsIsolateDiedIsLogged() throws Exception {
+    java.util.concurrent.CompletableFuture<String> stage =
+        new java.util.concurrent.CompletableFuture<>();
+    dev.dartasync.testing.Isolates.uncaught(
+        () -> {
+          dev.dartasync.DFuture.fromCompletionStage(stage).ignore();
+          Dart.scheduleMicrotask(() -> {
+            throw new StateError("die");
+          });
+        });
+    stage.complete("too late");
+    List<String> warnings = logs.awaitWarnings(1, 5_000);
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains("DFuture.fromCompletionStage"), warnings.get(0));
+    assertTrue(warnings.get(0).contains("too late"), warnings.get(0));
+  }
+
   @SuppressWarnings("unchecked")
   private static Completer<String>[] newHolder() {
     return (Completer<String>[]) new Completer<?>[1];

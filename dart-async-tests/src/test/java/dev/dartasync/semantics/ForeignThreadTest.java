@@ -10,7 +10,7 @@ import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.StateError;
 import dev.dartasync.Timer;
-import dev.dartasync.internal.EventLoop;
+import dev.dartasync.internal.Testing;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>The isolate's thread is the thread that called {@link Dart#run}: it carries the event loop.
  * The main body itself runs on a virtual thread carried by it; callbacks run either on the loop
- * thread or on a body carried by it, so they are recognised by {@link EventLoop#current()} being
+ * thread or on a body carried by it, so they are recognised by {@link Testing#currentIsolate()} being
  * the main body's loop, and by the thread being the loop thread or a virtual one (never a foreign
  * platform thread).
  *
@@ -59,10 +59,10 @@ class ForeignThreadTest {
   }
 
   private static void checkOnIsolate(
-      EventLoop loop, Thread loopThread, Set<String> violations, String what) {
+      Object loop, Thread loopThread, Set<String> violations, String what) {
     Thread current = Thread.currentThread();
-    if (EventLoop.current() != loop) {
-      violations.add(what + ": not on the isolate (EventLoop.current() differs)");
+    if (Testing.currentIsolate() != loop) {
+      violations.add(what + ": not on the isolate (Testing.currentIsolate() differs)");
     }
     if (current != loopThread && !current.isVirtual()) {
       violations.add(what + ": ran on foreign platform thread " + current.getName());
@@ -83,7 +83,7 @@ class ForeignThreadTest {
     AtomicReference<Thread> mainBodyThread = new AtomicReference<>();
     Dart.run(
         () -> {
-          EventLoop loop = EventLoop.current();
+          Object loop = Testing.currentIsolate();
           mainBodyThread.set(Thread.currentThread());
           for (int i = 0; i < n; i++) {
             int index = i;
@@ -145,7 +145,7 @@ class ForeignThreadTest {
     List<Thread> threads = new ArrayList<>();
     Dart.run(
         () -> {
-          EventLoop loop = EventLoop.current();
+          Object loop = Testing.currentIsolate();
           Completer<Integer> c = new Completer<>();
           c.future()
               .thenAccept(
@@ -216,7 +216,7 @@ class ForeignThreadTest {
     CountDownLatch registered = new CountDownLatch(2);
     Dart.run(
         () -> {
-          EventLoop loop = EventLoop.current();
+          Object loop = Testing.currentIsolate();
           Completer<String> pending = new Completer<>();
           DFuture<String> done = DFuture.sync(() -> "already");
           Thread foreign =
@@ -274,7 +274,7 @@ class ForeignThreadTest {
     AtomicInteger result = new AtomicInteger();
     Dart.run(
         () -> {
-          EventLoop loop = EventLoop.current();
+          Object loop = Testing.currentIsolate();
           Completer<Integer> c = new Completer<>();
           Thread.ofPlatform()
               .start(
@@ -306,7 +306,7 @@ class ForeignThreadTest {
     AtomicInteger runs = new AtomicInteger();
     Dart.run(
         () -> {
-          EventLoop loop = EventLoop.current();
+          Object loop = Testing.currentIsolate();
           dev.dartasync.Zone[] zone = new dev.dartasync.Zone[1];
           Dart.runZonedGuarded(
               () -> {

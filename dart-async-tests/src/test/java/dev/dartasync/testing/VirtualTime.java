@@ -1,7 +1,6 @@
 package dev.dartasync.testing;
 
-import dev.dartasync.internal.MainIsolate;
-import dev.dartasync.internal.VirtualClock;
+import dev.dartasync.internal.Testing;
 import java.util.concurrent.Callable;
 
 /**
@@ -18,16 +17,15 @@ import java.util.concurrent.Callable;
  * });
  * }</pre>
  *
- * <p>The one place in the suite that uses the core's internal test hook ({@link MainIsolate},
- * {@link VirtualClock}).
+ * <p>Built on the core's testing seam ({@link Testing#run(Callable, Testing.VirtualTime)}).
  */
 public final class VirtualTime {
 
-  private final VirtualClock clock = new VirtualClock();
+  private final Testing.VirtualTime clock = new Testing.VirtualTime();
 
   /** Runs {@code main} as the main isolate on this thread, with this virtual clock. */
   public <T> T run(Callable<T> main) {
-    return MainIsolate.run(main, clock).value();
+    return Testing.run(main, clock);
   }
 
   /** Runs {@code main} (without a value) as the main isolate, with this virtual clock. */
@@ -46,6 +44,6 @@ public final class VirtualTime {
 
   /** The current virtual time in milliseconds (starts at 0). */
   public long now() {
-    return clock.millis();
+    return clock.now();
   }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dartasync.DartException;
 import dev.dartasync.StateError;
-import dev.dartasync.internal.DartText;
+import dev.dartasync.internal.Testing;
 import io.vavr.Tuple;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -18,11 +18,11 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Dart's {@code print}/interpolation text of values ({@code DartText.toDartString}). */
+/** Dart's {@code print}/interpolation text of values ({@code Testing.toDartString}). */
 class DartTextTest {
 
     private static String t(Object value) {
-        return DartText.toDartString(value);
+        return Testing.toDartString(value);
     }
 
     @Test
@@ -170,29 +170,29 @@ class DartTextTest {
 
     @Test
     void safeToString() {
-        assertEquals("null", DartText.safeToString(null));
-        assertEquals("5", DartText.safeToString(5));
-        assertEquals("1.0", DartText.safeToString(1.0));
-        assertEquals("false", DartText.safeToString(false));
-        assertEquals("\"a\\\"b\"", DartText.safeToString("a\"b"));
-        assertEquals("\"\\r\\f\\b\"", DartText.safeToString("\r\f\b"));
-        assertEquals("\"\\u001f\"", DartText.safeToString("\u001f"));
-        assertEquals("\"\ud83d\ude00\"", DartText.safeToString("\ud83d\ude00")); // a pair is kept
-        assertEquals("Instance of 'Duration'", DartText.safeToString(Duration.ZERO));
-        assertEquals("Instance of 'Map'", DartText.safeToString(Map.of()));
+        assertEquals("null", Testing.safeToString(null));
+        assertEquals("5", Testing.safeToString(5));
+        assertEquals("1.0", Testing.safeToString(1.0));
+        assertEquals("false", Testing.safeToString(false));
+        assertEquals("\"a\\\"b\"", Testing.safeToString("a\"b"));
+        assertEquals("\"\\r\\f\\b\"", Testing.safeToString("\r\f\b"));
+        assertEquals("\"\\u001f\"", Testing.safeToString("\u001f"));
+        assertEquals("\"\ud83d\ude00\"", Testing.safeToString("\ud83d\ude00")); // a pair is kept
+        assertEquals("Instance of 'Duration'", Testing.safeToString(Duration.ZERO));
+        assertEquals("Instance of 'Map'", Testing.safeToString(Map.of()));
     }
 
     @Test
     void dartTypeNames() {
-        assertEquals("int", DartText.dartTypeName(Integer.class));
-        assertEquals("int", DartText.dartTypeName(Long.class));
-        assertEquals("double", DartText.dartTypeName(Double.class));
-        assertEquals("num", DartText.dartTypeName(Number.class));
-        assertEquals("bool", DartText.dartTypeName(Boolean.class));
-        assertEquals("String", DartText.dartTypeName(String.class));
-        assertEquals("Object", DartText.dartTypeName(Object.class));
-        assertEquals("List", DartText.dartTypeName(ArrayList.class));
-        assertEquals("StateError", DartText.dartTypeName(StateError.class));
-        assertEquals("Null", DartText.dartTypeName(null));
+        assertEquals("int", Testing.dartTypeName(Integer.class));
+        assertEquals("int", Testing.dartTypeName(Long.class));
+        assertEquals("double", Testing.dartTypeName(Double.class));
+        assertEquals("num", Testing.dartTypeName(Number.class));
+        assertEquals("bool", Testing.dartTypeName(Boolean.class));
+        assertEquals("String", Testing.dartTypeName(String.class));
+        assertEquals("Object", Testing.dartTypeName(Object.class));
+        assertEquals("List", Testing.dartTypeName(ArrayList.class));
+        assertEquals("StateError", Testing.dartTypeName(StateError.class));
+        assertEquals("Null", Testing.dartTypeName(null));
     }
 }

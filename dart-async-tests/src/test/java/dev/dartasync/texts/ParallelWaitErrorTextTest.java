@@ -13,7 +13,7 @@ import dev.dartasync.DartException;
 import dev.dartasync.ParallelWaitError;
 import dev.dartasync.StackTrace;
 import dev.dartasync.StateError;
-import dev.dartasync.internal.DartText;
+import dev.dartasync.internal.Testing;
 import io.vavr.Tuple;
 import io.vavr.Tuple2;
 import java.util.Arrays;
@@ -84,8 +84,8 @@ class ParallelWaitErrorTextTest {
         assertEquals(java.util.Arrays.asList(null, adsDown), e.errorList());
         assertEquals(1, e.errorCount());
         assertSame(adsDown, e.defaultError());
-        assertEquals("(config, null)", DartText.toDartString(values));
-        assertEquals("(null, Bad state: ads down)", DartText.toDartString(errors));
+        assertEquals("(config, null)", Testing.toDartString(values));
+        assertEquals("(null, Bad state: ads down)", Testing.toDartString(errors));
     }
 
     @Test

@@ -3,15 +3,18 @@ package dev.dartasync.internal;
 import java.util.concurrent.Callable;
 
 /**
- * Runs an entry point as the main isolate on the calling thread: the engine behind
- * {@code Dart.run} and {@code Dart.runMain}, open to tests that need another clock.
+ * Starts and runs one isolate: a loop with its own thread, queues, closed state and uncaught-error
+ * outcome, nothing shared with other isolates. The engine behind {@code Dart.run} and
+ * {@code Dart.runMain}, which run the main isolate on the calling thread (or, for a virtual caller,
+ * on a platform thread of its own); {@code Isolate.run} and {@code Isolate.spawn} will start theirs
+ * the same way on pooled threads. The clock is a parameter, so that tests run on virtual time.
  */
-public final class MainIsolate {
+public final class IsolateRuntime {
 
   private final EventLoop loop;
   private FutureImpl<Object> result;
 
-  private MainIsolate(EventLoop loop) {
+  private IsolateRuntime(EventLoop loop) {
     this.loop = loop;
   }
 
@@ -21,7 +24,7 @@ public final class MainIsolate {
    *
    * @throws IllegalStateException if this thread already runs an event loop
    */
-  public static MainIsolate run(Callable<?> main, LoopClock clock) {
+  public static IsolateRuntime run(Callable<?> main, LoopClock clock) {
     if (EventLoop.current() != null) {
       throw new IllegalStateException(
           "Dart.run was called on a thread that already runs an event loop (an isolate's thread "
@@ -31,7 +34,7 @@ public final class MainIsolate {
     if (Thread.currentThread().isVirtual()) {
       return runOnPlatformThread(main, clock);
     }
-    MainIsolate isolate = new MainIsolate(new EventLoop(clock));
+    IsolateRuntime isolate = new IsolateRuntime(new EventLoop(clock));
     isolate.loop.post(() -> isolate.result = isolate.loop.startBody(main));
     isolate.loop.run();
     return isolate;
@@ -42,7 +45,7 @@ public final class MainIsolate {
    * carrier), so a virtual caller gets one of its own and waits for it: an interrupt of the caller
    * is passed on to the isolate's thread, which stops the isolate.
    */
-  private static MainIsolate runOnPlatformThread(Callable<?> main, LoopClock clock) {
+  private static IsolateRuntime runOnPlatformThread(Callable<?> main, LoopClock clock) {
     Object[] outcome = new Object[1];
     Thread isolateThread =
         Thread.ofPlatform()
@@ -71,7 +74,7 @@ public final class MainIsolate {
     if (outcome[0] instanceof Throwable e) {
       throw Sneaky.<RuntimeException>rethrow(e);
     }
-    return (MainIsolate) outcome[0];
+    return (IsolateRuntime) outcome[0];
   }
 
   /** The error that stopped the isolate, or null if it ran dry. */
