@@ -411,19 +411,7 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
    * null (Dart's optional {@code onError:}).
    */
   default DFuture<Void> thenAccept(Consumer<? super T> onValue, Consumer<? super Throwable> onError) {
-    ArgumentError.checkNotNull(onValue, "onValue");
-    if (onError == null) {
-      return thenAccept(onValue);
-    }
-    return then(
-        value -> {
-          onValue.accept(value);
-          return (Void) null;
-        },
-        (Throwable error) -> {
-          onError.accept(error);
-          return (Void) null;
-        });
+    return thenAccept(onValue, onError == null ? null : (error, stack) -> onError.accept(error));
   }
 
   /** Dart's {@code then((v) => ..., onError: (e, st) => ...)} with callbacks that return nothing. */

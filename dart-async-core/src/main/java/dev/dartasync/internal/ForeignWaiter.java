@@ -1,6 +1,5 @@
 package dev.dartasync.internal;
 
-import dev.dartasync.StackTrace;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
@@ -63,26 +62,7 @@ final class ForeignWaiter implements DroppableEvent {
   /** On the future's isolate: listen, in the future's zone, and watch for the isolate's end. */
   @Override
   public void run() {
-    EventLoop owner = future.zone.loop;
-    Runnable ownerEnded = () -> wake(true);
-    owner.onClose(ownerEnded);
-    future.addListenerOwned(
-        new FutureListener(
-            future.zone,
-            FutureListener.VALUE | FutureListener.ERROR,
-            (java.util.function.Function<Object, Object>)
-                value -> {
-                  owner.removeOnClose(ownerEnded);
-                  wake(false);
-                  return null;
-                },
-            (java.util.function.BiFunction<Throwable, StackTrace, Object>)
-                (error, stack) -> {
-                  owner.removeOnClose(ownerEnded);
-                  wake(false);
-                  return null;
-                },
-            null));
+    ResultWatch.watch(future, (value, error, stack) -> wake(false), () -> wake(true));
   }
 
   @Override

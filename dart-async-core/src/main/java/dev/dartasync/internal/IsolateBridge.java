@@ -1,7 +1,6 @@
 package dev.dartasync.internal;
 
 import dev.dartasync.AsyncError;
-import dev.dartasync.StackTrace;
 
 /**
  * Carries the result of a future of one isolate (the owner) to a future of another (the caller):
@@ -24,37 +23,22 @@ final class IsolateBridge<T> implements DroppableEvent {
   /** On the owner: listen to the source, in its own zone, so that its errors always arrive. */
   @Override
   public void run() {
-    EventLoop owner = source.zone.loop;
     EventLoop caller = local.zone.loop;
-    Runnable ownerEnded = waiting::release;
-    owner.onClose(ownerEnded);
-    FutureListener listener =
-        new FutureListener(
-            source.zone,
-            FutureListener.VALUE | FutureListener.ERROR,
-            (java.util.function.Function<Object, Object>)
-                value -> {
-                  owner.removeOnClose(ownerEnded);
-                  caller.post(
-                      () -> {
-                        waiting.release();
-                        local.completeWithValue(value);
-                      });
-                  return null;
-                },
-            (java.util.function.BiFunction<Throwable, StackTrace, Object>)
-                (error, stack) -> {
-                  owner.removeOnClose(ownerEnded);
-                  AsyncError asyncError = new AsyncError(error, stack);
-                  caller.post(
-                      () -> {
-                        waiting.release();
-                        local.completeError(asyncError);
-                      });
-                  return null;
-                },
-            null);
-    source.addListenerOwned(listener);
+    ResultWatch.watch(
+        source,
+        (value, error, stack) -> {
+          AsyncError asyncError = error == null ? null : new AsyncError(error, stack);
+          caller.post(
+              () -> {
+                waiting.release();
+                if (asyncError == null) {
+                  local.completeWithValue(value);
+                } else {
+                  local.completeError(asyncError);
+                }
+              });
+        },
+        waiting::release);
   }
 
   /** The owner had ended: its future can never complete. */
