@@ -289,14 +289,21 @@ public final class Dart {
    * output, through the current zone. Dart texts: {@code null}, {@code 1.0}, {@code [a, b]},
    * {@code {k: v}}, {@code (a, b)} for tuples, {@code 0:00:01.500000} for a Duration, Dart's error
    * texts ({@code Bad state: …}).
+   *
+   * <p>Java difference: it returns {@code null}, typed {@link Void}, instead of nothing, so that
+   * Dart's {@code f.then((v) => print(v))} and {@code f.then(print)} port as they are:
+   * {@code f.then(v -> print(v))}, {@code f.then(Dart::print)} (a {@code DFuture<Void>}).
+   *
+   * @return null
    */
-  public static void print(Object object) {
+  public static Void print(Object object) {
     EventLoop loop = EventLoop.current();
     if (loop == null) {
       System.out.println(DartText.toDartString(object));
     } else {
       Zone.current().print(object);
     }
+    return null;
   }
 
   // ---- zones ----------------------------------------------------------------------------------
