@@ -164,7 +164,9 @@ public class Completer<T> {
   }
 
   /**
-   * Completes the future with {@code error} and the error's own stack trace.
+   * Completes the future with {@code error} and no stack trace of its own: Dart's
+   * {@link AsyncError#defaultStackTrace} is used (the error's own frames for a Dart {@code Error},
+   * {@link StackTrace#empty()} otherwise).
    *
    * @throws StateError {@code Bad state: Future already completed} if already completed
    */
@@ -173,7 +175,8 @@ public class Completer<T> {
   }
 
   /**
-   * Completes the future with {@code error} and {@code stackTrace} (the error's own if null). The
+   * Completes the future with {@code error} and {@code stackTrace} (if null, Dart's
+   * {@link AsyncError#defaultStackTrace}). The
    * async completer delivers it one microtask later; if the future still has no listener then, the
    * error is uncaught in the future's zone.
    *

@@ -18,8 +18,10 @@ import java.util.concurrent.locks.LockSupport;
  * body at all) without a map, so an abandoned body stays collectable. A body never lets an
  * exception escape, so the handler is never called for its own sake.
  *
- * <p>{@link #state} is the one owner of the body's life; every change goes through
- * {@link #transition}, which fails loudly on a transition the protocol does not allow.
+ * <p>{@link #state} is the one owner of the body's life. Every change made on the isolate goes
+ * through {@link #transition} (or, in {@link Carrier#resume}, an equally checked switch), which
+ * fails loudly on a move the protocol does not allow; the one move made from another thread is the
+ * watchdog's {@link #failPinned}, a release store the park loop reads with acquire.
  */
 public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
 
@@ -127,13 +129,13 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
       } else {
         result.asyncCompleteError(error); // The caller gets one microtask to attach handlers.
       }
-      state = State.DONE;
+      transition(State.RUNNING, State.DONE);
       return;
     }
     // Still RUNNING while listeners run: one of them may resume another body, and this one then
     // yields the carrier to it (and resumes, to end, when that one suspends).
     result.completeWithValue(value);
-    state = State.DONE;
+    transition(State.RUNNING, State.DONE);
   }
 
   /**
@@ -151,7 +153,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
         interrupted = true;
       }
     }
-    state = State.RUNNING;
+    transition(State.RESUMING, State.RUNNING);
     carrier.mounted = this;
     carrier.loop.zone = zone;
     if (interrupted) {

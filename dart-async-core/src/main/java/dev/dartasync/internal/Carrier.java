@@ -211,12 +211,11 @@ public final class Carrier implements Executor {
     }
     ZoneImpl savedZone = loop.zone;
     switch (body.state) {
-      case STARTED, BLOCKED -> {
-        if (body.state == Body.State.BLOCKED) {
-          body.blockedHandle.release();
-          body.blockedHandle = null;
-        }
-        body.state = Body.State.RUNNING;
+      case STARTED -> body.transition(Body.State.STARTED, Body.State.RUNNING);
+      case BLOCKED -> {
+        body.blockedHandle.release();
+        body.blockedHandle = null;
+        body.transition(Body.State.BLOCKED, Body.State.RUNNING);
       }
       case RESUMING, AWAITING, YIELDED -> {
         // RESUMING: our own resumption. AWAITING/YIELDED: an interrupt woke it; it parks again.
@@ -234,7 +233,7 @@ public final class Carrier implements Executor {
     }
     if (body.state == Body.State.RUNNING) {
       // Parked, but not by us: a blocking JDK call. The JDK will resume it from its own thread.
-      body.state = Body.State.BLOCKED;
+      body.transition(Body.State.RUNNING, Body.State.BLOCKED);
       body.blockedHandle = loop.keepAlive("an async body blocked in a JDK call");
     }
   }
