@@ -2,6 +2,8 @@ package dev.dartasync;
 
 import dev.dartasync.internal.EventLoop;
 import dev.dartasync.internal.FutureImpl;
+import dev.dartasync.internal.ZoneErrors;
+import dev.dartasync.internal.ZoneImpl;
 import java.util.Objects;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -129,16 +131,18 @@ public class Completer<T> {
   /**
    * Completes the future with {@code error} and {@code stackTrace} (the error's own if null). The
    * async completer delivers it one microtask later; if the future still has no listener then, the
-   * error is uncaught in the future's zone.
+   * error is uncaught in the future's zone. The calling zone's {@link Zone#errorCallback} runs
+   * first, synchronously, and may replace the error and stack trace.
    *
    * @throws StateError {@code Bad state: Future already completed} if already completed
    */
   public void completeError(Throwable error, StackTrace stackTrace) {
     Objects.requireNonNull(error, "error");
     claim();
-    AsyncError asyncError =
-        new AsyncError(error, stackTrace != null ? stackTrace : StackTrace.of(error));
+    ZoneImpl caller = ZoneErrors.callerZone(future);
     deliver(() -> {
+      // Dart's _interceptUserError: the calling zone's errorCallback may replace the error.
+      AsyncError asyncError = ZoneErrors.intercept(caller, error, stackTrace);
       if (sync) {
         future.completeError(asyncError);
       } else {

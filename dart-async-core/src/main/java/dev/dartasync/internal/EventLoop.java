@@ -135,7 +135,7 @@ public final class EventLoop implements Executor {
     this.thread = Thread.currentThread();
     this.clock = Objects.requireNonNull(clock, "clock");
     this.bodyBuilder = CarrierSeam.virtualThreadBuilder(this);
-    this.root = new ZoneImpl(this, null, null);
+    this.root = ZoneImpl.createRoot(this);
     this.zone = root;
   }
 

@@ -40,8 +40,9 @@ public final class Futures {
     };
   }
 
+  /** An error a computation threw, after the current zone's errorCallback (Dart's VM does so). */
   private static AsyncError asyncError(Throwable e) {
-    return new AsyncError(e, StackTrace.of(e));
+    return ZoneErrors.caught(e);
   }
 
   public static <T> DFuture<T> run(Callable<T> computation) {
@@ -74,8 +75,8 @@ public final class Futures {
 
   public static <T> DFuture<T> error(Throwable error, StackTrace stackTrace) {
     Objects.requireNonNull(error, "error");
-    return FutureImpl.immediateError(
-        new AsyncError(error, stackTrace != null ? stackTrace : StackTrace.of(error)));
+    // Dart's Future.error: the current zone's errorCallback may replace the error.
+    return FutureImpl.immediateError(ZoneErrors.intercept(ZoneImpl.current(), error, stackTrace));
   }
 
   public static <T> DFuture<T> sync(Callable<T> computation) {
@@ -394,8 +395,7 @@ public final class Futures {
   public static DFuture<Void> doWhile(Callable<?> action) {
     Objects.requireNonNull(action, "action");
     FutureImpl<Void> done = new FutureImpl<>();
-    ZoneImpl zone = ZoneImpl.current();
-    new DoWhile(action, done, zone).next(true);
+    new DoWhile(action, done).next.accept(true);
     return done;
   }
 
@@ -403,23 +403,21 @@ public final class Futures {
   private static final class DoWhile {
     final Callable<?> action;
     final FutureImpl<Void> done;
-    final ZoneImpl zone;
+    /** Dart's {@code nextIteration}: {@code iterate}, bound guarded to the current zone. */
+    final Consumer<Boolean> next;
 
-    DoWhile(Callable<?> action, FutureImpl<Void> done, ZoneImpl zone) {
+    DoWhile(Callable<?> action, FutureImpl<Void> done) {
       this.action = action;
       this.done = done;
-      this.zone = zone;
-    }
-
-    void next(boolean keepGoing) {
-      zone.runGuarded(() -> iterate(keepGoing));
+      this.next = ZoneImpl.current().bindConsumerGuardedOwned(this::iterate);
     }
 
     @SuppressWarnings("unchecked")
     private void iterate(boolean keepGoing) {
       while (keepGoing) {
         Object result;
-        Body body = zone.loop.enterCallback();
+        EventLoop loop = done.loop();
+        Body body = loop.enterCallback();
         try {
           result = action.call();
         } catch (Throwable e) {
@@ -432,7 +430,7 @@ public final class Futures {
           ((DFuture<Object>) f)
               .then(
                   value -> {
-                    next(asBoolean(value));
+                    next.accept(asBoolean(value));
                     return null;
                   },
                   (Throwable error, StackTrace stack) -> {
