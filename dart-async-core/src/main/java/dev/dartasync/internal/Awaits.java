@@ -58,7 +58,9 @@ public final class Awaits {
     if (awaited instanceof FutureImpl<?> future) {
       if (future.isComplete()) {
         boolean crossesErrorZone = future.hasError() && !future.zone.inSameErrorZone(zone);
-        if (!crossesErrorZone && loop.canResumeInline(body)) {
+        if (!crossesErrorZone
+            && loop.canResumeInline(body)
+            && future.zone.mayElideMicrotask()) {
           return (T) takeInline(future);
         }
         future.zone.scheduleMicrotask(() -> resumeCompleted(loop, body, future, zone));
@@ -76,7 +78,7 @@ public final class Awaits {
             return null;
           });
     } else {
-      if (loop.canResumeInline(body)) {
+      if (loop.canResumeInline(body) && zone.mayElideMicrotask()) {
         return (T) awaited;
       }
       zone.scheduleMicrotask(

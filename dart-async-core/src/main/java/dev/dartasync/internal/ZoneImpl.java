@@ -185,6 +185,15 @@ public final class ZoneImpl implements Zone {
     }
   }
 
+  /**
+   * Whether a microtask scheduled in this zone may be skipped when nothing could run before it
+   * (the await fast path, {@link EventLoop#canResumeInline}): only if no zone handler would see
+   * it being scheduled or run.
+   */
+  boolean mayElideMicrotask() {
+    return (custom & MICROTASK_BITS) == 0;
+  }
+
   // ---- the tree -----------------------------------------------------------------------------
 
   @Override
