@@ -19,7 +19,8 @@ import java.util.function.Function;
  *
  * <p>Each method runs synchronously and behaves as the same-named {@link Zone} method described
  * there; an error a handler throws propagates to the caller. A {@code zone} argument must be a zone
- * of this library ({@code Invalid argument(s) (zone): Can only run in platform zones} otherwise)
+ * of this library ({@link ArgumentError} {@code Invalid argument (zone): Can only run in platform
+ * zones: <zone>} otherwise)
  * and, except for {@link #handleUncaughtError} and {@link #scheduleMicrotask}, the call must come
  * from the zone's isolate.
  */
