@@ -55,6 +55,16 @@ public final class Awaits {
     }
     body.suspended = true;
     ZoneImpl zone = loop.zone;
+    AwaitCallbacks.atAwait(body, zone);
+    if (AwaitCallbacks.routed(body, zone) && !isForeignFuture(awaited)) {
+      // A zone sees this continuation: the VM's _awaitHelper path, a _thenAwait listener (on
+      // the future, or on a completed one holding the value), resumed through the zone.
+      FutureImpl<?> future =
+          awaited instanceof FutureImpl<?> f ? f : FutureImpl.completedIn(zone, awaited);
+      future.thenAwait(body);
+      body.suspend(Body.AWAITING);
+      return (T) body.takeResult();
+    }
     if (awaited instanceof FutureImpl<?> future) {
       if (future.isComplete()) {
         boolean crossesErrorZone = future.hasError() && !future.zone.inSameErrorZone(zone);
@@ -89,6 +99,10 @@ public final class Awaits {
     }
     body.suspend(Body.AWAITING);
     return (T) body.takeResult();
+  }
+
+  private static boolean isForeignFuture(Object awaited) {
+    return awaited instanceof DFuture<?> && !(awaited instanceof FutureImpl<?>);
   }
 
   private static Object takeInline(FutureImpl<?> future) {

@@ -47,6 +47,11 @@ public final class Body implements Runnable {
    * instead of suspending the body in the middle of, say, a future's propagation.
    */
   int inCallback;
+  /**
+   * The continuation as the zone of the first await registered it (null before the first await);
+   * see {@link AwaitCallbacks}.
+   */
+  AwaitCallbacks awaitCallbacks;
   private Object resumeValue;
   private AsyncError resumeError;
 

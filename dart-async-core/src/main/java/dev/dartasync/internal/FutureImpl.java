@@ -80,6 +80,13 @@ public class FutureImpl<T> implements DFuture<T> {
     return f;
   }
 
+  /** A future of {@code zone} already completed with {@code value} (Dart's {@code _setValue}). */
+  static FutureImpl<Object> completedIn(ZoneImpl zone, Object value) {
+    FutureImpl<Object> f = new FutureImpl<>(zone);
+    f.setValue(value);
+    return f;
+  }
+
   /** Dart's {@code _Future.immediate(value)}: completion microtask queued now. */
   public static <T> FutureImpl<T> immediate(T value) {
     FutureImpl<T> f = new FutureImpl<>();

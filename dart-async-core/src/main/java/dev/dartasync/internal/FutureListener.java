@@ -111,7 +111,12 @@ final class FutureListener extends FutureImpl<Object> {
   @SuppressWarnings("unchecked")
   Object handleValue(Object value) throws Throwable {
     if ((kind & AWAIT) != 0) {
-      ((Body) callback).resumeWithValue(value);
+      Body body = (Body) callback;
+      if (AwaitCallbacks.routed(body, zone)) {
+        AwaitCallbacks.resumeWithValue(body, zone, value);
+      } else {
+        body.resumeWithValue(value);
+      }
       return null;
     }
     Function<Object, Object> onValue = (Function<Object, Object>) callback;
@@ -135,7 +140,12 @@ final class FutureListener extends FutureImpl<Object> {
   @SuppressWarnings("unchecked")
   Object handleError(AsyncError error) throws Throwable {
     if ((kind & AWAIT) != 0) {
-      ((Body) callback).resumeWithError(error);
+      Body body = (Body) callback;
+      if (AwaitCallbacks.routed(body, zone)) {
+        AwaitCallbacks.resumeWithError(body, zone, error);
+      } else {
+        body.resumeWithError(error);
+      }
       return null;
     }
     if (errorCallback instanceof BiFunction<?, ?, ?> two) {

@@ -1,11 +1,9 @@
 package dev.dartasync.zones;
 
 import static dev.dartasync.Dart.async;
-import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.scheduleMicrotask;
 import static dev.dartasync.zones.CatchErrors.runZonedScheduleMicrotask;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dartasync.Completer;
 import dev.dartasync.DFuture;
@@ -22,8 +20,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Ports of the SDK's tests/lib/async/intercept_schedule_microtask1_test.dart to
- * intercept_schedule_microtask6_test.dart, zone_future_schedule_microtask_test.dart,
- * async_no_await_zones_test.dart and the await half of async_await_zones_test.dart: a zone's
+ * intercept_schedule_microtask6_test.dart, zone_future_schedule_microtask_test.dart and
+ * async_no_await_zones_test.dart: a zone's
  * scheduleMicrotask handler sees the microtasks of its zone, the library's own included.
  */
 class InterceptScheduleMicrotaskTest {
@@ -238,83 +236,5 @@ class InterceptScheduleMicrotaskTest {
   private Object logged(String line) {
     events.add(line);
     return null;
-  }
-
-  private int depth;
-  private int scheduled;
-
-  @Test
-  @DisplayName("async_await_zones_test (awaits): zone-wrapped callbacks do not nest per await; every await schedules through the zone")
-  void awaitsDoNotNestZoneCallbacks() {
-    ZoneSpecification desc =
-        ZoneSpecification.builder()
-            .registerCallback(
-                (self, parent, zone, f) -> {
-                  int oldDepth = increaseDepth();
-                  return parent.registerCallback(
-                      zone,
-                      () -> {
-                        depth = oldDepth;
-                        return f.call();
-                      });
-                })
-            .registerUnaryCallback(
-                (self, parent, zone, f) -> {
-                  int oldDepth = increaseDepth();
-                  return parent.registerUnaryCallback(
-                      zone,
-                      x -> {
-                        depth = oldDepth;
-                        return f.apply(x);
-                      });
-                })
-            .registerBinaryCallback(
-                (self, parent, zone, f) -> {
-                  int oldDepth = increaseDepth();
-                  return parent.registerBinaryCallback(
-                      zone,
-                      (x, y) -> {
-                        depth = oldDepth;
-                        return f.apply(x, y);
-                      });
-                })
-            .scheduleMicrotask(
-                (self, parent, zone, f) -> {
-                  scheduled++;
-                  int oldDepth = increaseDepth();
-                  parent.scheduleMicrotask(
-                      zone,
-                      () -> {
-                        depth = oldDepth;
-                        f.run();
-                      });
-                })
-            .build();
-    Object result =
-        Dart.run(
-            () ->
-                await(
-                    Dart.runZoned(
-                        () ->
-                            async(
-                                () -> {
-                                  for (int i = 0; i < 40; i++) {
-                                    await((Object) null);
-                                  }
-                                  return await(499);
-                                }),
-                        desc)));
-    assertEquals(499, result);
-    // One scheduleMicrotask per await of a value, as the VM's _awaitNotFuture does: none of
-    // them may be skipped by the await fast path while the zone watches microtasks.
-    assertEquals(41, scheduled);
-  }
-
-  private int increaseDepth() {
-    int oldDepth = depth;
-    depth++;
-    // Callbacks must not be registered recursively per await; 20 is safe (the SDK test's bound).
-    ex.check(depth < 20, "zone callback depth " + depth);
-    return oldDepth;
   }
 }
