@@ -13,24 +13,29 @@ import java.util.function.Function;
  * resumption then runs them through the awaiting zone's runUnary (a value) or runBinary (an
  * error), as the {@code _thenAwait} listener does.
  *
- * <p>The root path allocates nothing: a body whose first await is in a zone without register
- * handlers gets the shared {@link #PLAIN} marker, and the library resumes it directly unless the
- * awaiting zone has a run handler ({@link #routed}).
+ * <p>The root path pays nothing: a body started in a zone without register, run or microtask
+ * handlers has a null {@code Body.awaitCallbacks}; the await fast path never looks at it (a routed
+ * body is never resumed in tail position), and the slower paths test it once. An await of a
+ * foreign DFuture goes through that future's {@code then}, unregistered.
  */
 final class AwaitCallbacks {
 
-  /** Not registered: the plain resume functions, made when a run handler needs them. */
-  static final AwaitCallbacks PLAIN = new AwaitCallbacks(null, null);
+  /** Not registered, but routed through the zone: the plain callbacks, made when needed. */
+  static final AwaitCallbacks ROUTED = new AwaitCallbacks(null, null);
+
+  /** Started in a zone that may see awaits; the first await decides. */
+  static final AwaitCallbacks UNDECIDED = new AwaitCallbacks(null, null);
 
   static final int REGISTER_BITS =
-      ZoneImpl.bit(ZoneImpl.REGISTER_UNARY_CALLBACK) | ZoneImpl.bit(ZoneImpl.REGISTER_BINARY_CALLBACK);
+      ZoneImpl.bit(ZoneImpl.REGISTER_UNARY_CALLBACK)
+          | ZoneImpl.bit(ZoneImpl.REGISTER_BINARY_CALLBACK);
 
   static final int RUN_BITS = ZoneImpl.bit(ZoneImpl.RUN_UNARY) | ZoneImpl.bit(ZoneImpl.RUN_BINARY);
 
-  /** The registered value continuation, or null for the plain one. */
+  /** The registered value continuation (the plain one if the zone registers only errors). */
   private final Function<Object, Object> onValue;
 
-  /** The registered error continuation, or null for the plain one. */
+  /** The registered error continuation (the plain one if the zone registers only values). */
   private final BiFunction<Throwable, StackTrace, Object> onError;
 
   private AwaitCallbacks(
@@ -39,11 +44,42 @@ final class AwaitCallbacks {
     this.onError = onError;
   }
 
-  /** At every await of {@code body} in {@code zone}: the first one fixes the callbacks. */
-  static void atAwait(Body body, ZoneImpl zone) {
-    if (body.awaitCallbacks == null) {
-      body.awaitCallbacks = zone.customizes(REGISTER_BITS) ? register(body, zone) : PLAIN;
+  /**
+   * The initial {@code Body.awaitCallbacks} of a body started in {@code zone}: null (the body is
+   * never routed) unless the zone has register, run or microtask handlers. A body's awaits all
+   * happen in the zone it started in (await is refused inside {@code zone.run}).
+   */
+  static AwaitCallbacks atStart(ZoneImpl zone) {
+    return zone.customizes(REGISTER_BITS | RUN_BITS | ZoneImpl.MICROTASK_BITS) ? UNDECIDED : null;
+  }
+
+  /**
+   * At the body's first await: registers the callbacks if the zone has register handlers, as the
+   * VM's {@code _createAsyncCallbacks} does, or marks the body {@link #ROUTED}. Later: nothing.
+   */
+  static void decide(Body body, ZoneImpl zone) {
+    if (body.awaitCallbacks == UNDECIDED) {
+      body.awaitCallbacks = zone.customizes(REGISTER_BITS) ? register(body, zone) : ROUTED;
     }
+  }
+
+  /**
+   * Called by {@code await} of a completed future or a value, where the ordinary path would
+   * schedule the resuming microtask itself. For a body a zone sees, awaits the VM's way instead,
+   * through a {@code _thenAwait} listener on the future (or on a completed future holding the
+   * value; {@code _awaitHelper}), and returns true. Such a body is never resumed "in tail", so it
+   * never reaches the await fast path before this. (A pending future always takes {@link
+   * FutureImpl#thenAwait}, which decides too.)
+   */
+  static boolean awaitThroughZone(Body body, ZoneImpl zone, Object awaited) {
+    if (body.awaitCallbacks == null) {
+      return false;
+    }
+    decide(body, zone);
+    FutureImpl<?> future =
+        awaited instanceof FutureImpl<?> f ? f : FutureImpl.completedIn(zone, awaited);
+    future.thenAwait(body);
+    return true;
   }
 
   private static AwaitCallbacks register(Body body, ZoneImpl zone) {
@@ -63,8 +99,7 @@ final class AwaitCallbacks {
    * callbacks, or a run handler in the zone) instead of resuming it directly.
    */
   static boolean routed(Body body, ZoneImpl zone) {
-    AwaitCallbacks callbacks = body.awaitCallbacks;
-    return (callbacks != null && callbacks != PLAIN) || zone.customizes(RUN_BITS);
+    return body.awaitCallbacks != null || zone.customizes(RUN_BITS);
   }
 
   /** Resumes {@code body} with {@code value} through {@code zone}'s runUnary. */

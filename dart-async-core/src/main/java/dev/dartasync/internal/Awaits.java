@@ -55,25 +55,17 @@ public final class Awaits {
     }
     body.suspended = true;
     ZoneImpl zone = loop.zone;
-    AwaitCallbacks.atAwait(body, zone);
-    if (AwaitCallbacks.routed(body, zone) && !isForeignFuture(awaited)) {
-      // A zone sees this continuation: the VM's _awaitHelper path, a _thenAwait listener (on
-      // the future, or on a completed one holding the value), resumed through the zone.
-      FutureImpl<?> future =
-          awaited instanceof FutureImpl<?> f ? f : FutureImpl.completedIn(zone, awaited);
-      future.thenAwait(body);
-      body.suspend(Body.AWAITING);
-      return (T) body.takeResult();
-    }
     if (awaited instanceof FutureImpl<?> future) {
       if (future.isComplete()) {
         boolean crossesErrorZone = future.hasError() && !future.zone.inSameErrorZone(zone);
         if (!crossesErrorZone
             && loop.canResumeInline(body)
-            && future.zone.mayElideMicrotask()) {
+            && (future.zone == zone || future.zone.mayElideMicrotask())) {
           return (T) takeInline(future);
         }
-        future.zone.scheduleMicrotask(() -> resumeCompleted(loop, body, future, zone));
+        if (!AwaitCallbacks.awaitThroughZone(body, zone, future)) {
+          future.zone.scheduleMicrotask(() -> resumeCompleted(loop, body, future, zone));
+        }
       } else {
         future.thenAwait(body);
       }
@@ -88,21 +80,19 @@ public final class Awaits {
             return null;
           });
     } else {
-      if (loop.canResumeInline(body) && zone.mayElideMicrotask()) {
+      if (loop.canResumeInline(body)) {
         return (T) awaited;
       }
-      zone.scheduleMicrotask(
-          () -> {
-            body.setResult(awaited, null);
-            loop.resumeInTail(body);
-          });
+      if (!AwaitCallbacks.awaitThroughZone(body, zone, awaited)) {
+        zone.scheduleMicrotask(
+            () -> {
+              body.setResult(awaited, null);
+              loop.resumeInTail(body);
+            });
+      }
     }
     body.suspend(Body.AWAITING);
     return (T) body.takeResult();
-  }
-
-  private static boolean isForeignFuture(Object awaited) {
-    return awaited instanceof DFuture<?> && !(awaited instanceof FutureImpl<?>);
   }
 
   private static Object takeInline(FutureImpl<?> future) {

@@ -48,8 +48,9 @@ public final class Body implements Runnable {
    */
   int inCallback;
   /**
-   * The continuation as the zone of the first await registered it (null before the first await);
-   * see {@link AwaitCallbacks}.
+   * The continuation as the body's zone registered it at the first await, {@link
+   * AwaitCallbacks#ROUTED} if the zone sees resumptions without registering, {@link
+   * AwaitCallbacks#UNDECIDED} before the first await, null if the zone does not care (the root).
    */
   AwaitCallbacks awaitCallbacks;
   private Object resumeValue;
@@ -60,6 +61,7 @@ public final class Body implements Runnable {
     this.code = code;
     this.zone = zone;
     this.result = new FutureImpl<>(zone);
+    this.awaitCallbacks = AwaitCallbacks.atStart(zone);
   }
 
   @Override

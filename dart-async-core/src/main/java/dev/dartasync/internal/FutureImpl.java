@@ -748,6 +748,9 @@ public class FutureImpl<T> implements DFuture<T> {
 
   /** Registers an await continuation (Dart's {@code _thenAwait}). */
   void thenAwait(Body body) {
+    if (body.awaitCallbacks != null) {
+      AwaitCallbacks.decide(body, zone.loop.zone); // The first await registers (a zone's body).
+    }
     addListener(
         new FutureListener(
             zone.loop.zone,

@@ -107,6 +107,31 @@ class AsyncAwaitZonesTest {
   }
 
   @Test
+  @DisplayName("a root body awaiting a completed future of a watching zone: each await schedules in the future's zone")
+  void completedFutureOfAWatchingZone() {
+    Dart.run(
+        () -> {
+          Zone watching =
+              Zone.current()
+                  .fork(
+                      ZoneSpecification.builder()
+                          .scheduleMicrotask(
+                              (self, parent, zone, f) -> {
+                                scheduled++;
+                                parent.scheduleMicrotask(zone, f);
+                              })
+                          .build());
+          DFuture<Integer> done = watching.run(() -> DFuture.sync(() -> 1));
+          int sum = 0;
+          for (int i = 0; i < 10; i++) {
+            sum += await(done); // The await fast path must not skip the watched microtask.
+          }
+          assertEquals(10, sum);
+        });
+    assertEquals(10, scheduled);
+  }
+
+  @Test
   @DisplayName("a body registers its continuation once, at the first await; every resumption runs through runUnary/runBinary")
   void continuationRegisteredOnceAndRunThroughTheZone() {
     DartException boom = new DartException("boom");
