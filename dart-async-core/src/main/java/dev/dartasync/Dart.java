@@ -297,7 +297,7 @@ public final class Dart {
     return runZonedGuarded(body, onError, null, zoneSpecification);
   }
 
-  /** {@link #runZonedGuarded(Callable, BiConsumer, ZoneSpecification)} for a body without a value. */
+  /** {@link #runZonedGuarded(Callable, BiConsumer, ZoneSpecification)} without a value. */
   public static void runZonedGuarded(
       Runnable body,
       BiConsumer<? super Throwable, ? super StackTrace> onError,

@@ -16,24 +16,26 @@ import java.util.function.Function;
  * <p><b>Where callbacks run.</b> Every callback (a {@code then} handler, a timer, a microtask, the
  * code after an {@code await}) is registered in the zone current at registration time and later
  * runs in that zone. The root zone ({@link #root()}) is current when an isolate starts; other zones
- * are {@link #fork forked} from it, usually through {@link Dart#runZoned} and
- * {@link Dart#runZonedGuarded}. {@link #run} makes a zone current for the duration of a call.
+ * are {@link #fork forked} from it, usually through {@link Dart#runZoned} and {@link
+ * Dart#runZonedGuarded}. {@link #run} makes a zone current for the duration of a call.
  *
  * <p><b>What a zone can change.</b> A zone forked with a {@link ZoneSpecification} replaces any of
  * the operations below with its own handler (print, scheduleMicrotask, createTimer, run,
  * registerCallback, handleUncaughtError, ...); the library itself goes through them: {@link
  * Dart#print} through {@link #print}, {@link Dart#scheduleMicrotask} and every future's microtask
  * through {@link #scheduleMicrotask}, {@link Timer} through {@link #createTimer}, future callbacks
- * through the register and run operations, program-supplied future errors through {@link
- * #errorCallback}. A zone also carries values ({@link #get}), looked up through its ancestors.
+ * through the register and run operations (registered when attached, run when they run), the
+ * continuation of an async body likewise (registered once, at its first await, and run at each
+ * resumption), program-supplied future errors through {@link #errorCallback}. A zone also carries
+ * values ({@link #get}), looked up through its ancestors.
  *
  * <p><b>Errors.</b> A zone that has an uncaught-error handler (any zone created by {@link
- * Dart#runZonedGuarded}) is an <em>error zone</em>; other zones share their parent's. A future never
- * delivers an error to a listener in a different error zone: the error is reported as uncaught in
- * the future's own zone instead, and the listener's future never completes. In the root zone an
- * uncaught error is rethrown from the front of the microtask queue (before any microtask already
- * queued) and stops the isolate: {@link Dart#run} throws it and {@link Dart#runMain} prints {@code
- * Unhandled exception:} and exits with code 255.
+ * Dart#runZonedGuarded}) is an <em>error zone</em>; other zones share their parent's. A future
+ * never delivers an error to a listener in a different error zone: the error is reported as
+ * uncaught in the future's own zone instead, and the listener's future never completes. In the root
+ * zone an uncaught error is rethrown from the front of the microtask queue (before any microtask
+ * already queued) and stops the isolate: {@link Dart#run} throws it and {@link Dart#runMain} prints
+ * {@code Unhandled exception:} and exits with code 255.
  *
  * <p><b>Threads.</b> A zone belongs to one isolate. The operations that run code synchronously
  * (run, register, bind, fork, errorCallback, createTimer) must be called on that isolate's thread
@@ -114,8 +116,8 @@ public interface Zone {
   // ---- running code -----------------------------------------------------------------------------
 
   /**
-   * Runs {@code action} synchronously with this zone current, through this zone's run handler if
-   * it has one; returns its result, and its errors propagate to the caller.
+   * Runs {@code action} synchronously with this zone current, through this zone's run handler if it
+   * has one; returns its result, and its errors propagate to the caller.
    *
    * @throws IllegalStateException if called from a thread that is not this zone's isolate's
    */
@@ -176,9 +178,9 @@ public interface Zone {
   <T1, T2, R> BiFunction<T1, T2, R> registerBinaryCallback(BiFunction<T1, T2, R> callback);
 
   /**
-   * Registers {@code callback} now and returns a callable that runs the registered callback in
-   * this zone ({@code () -> zone.run(registered)}), wherever it is called from. Its errors
-   * propagate to its caller.
+   * Registers {@code callback} now and returns a callable that runs the registered callback in this
+   * zone ({@code () -> zone.run(registered)}), wherever it is called from. Its errors propagate to
+   * its caller.
    *
    * @throws IllegalStateException if called from a thread that is not this zone's isolate's
    */
@@ -191,17 +193,17 @@ public interface Zone {
   <T1, T2, R> BiFunction<T1, T2, R> bindBinaryCallback(BiFunction<T1, T2, R> callback);
 
   /**
-   * Registers {@code callback} now and returns a runnable that runs the registered callback in
-   * this zone with {@link #runGuarded}: its errors go to this zone's uncaught-error handling.
+   * Registers {@code callback} now and returns a runnable that runs the registered callback in this
+   * zone with {@link #runGuarded}: its errors go to this zone's uncaught-error handling.
    *
    * @throws IllegalStateException if called from a thread that is not this zone's isolate's
    */
   Runnable bindCallbackGuarded(Runnable callback);
 
-  /** {@link #bindCallbackGuarded} for a one-argument callback, run with {@link #runUnaryGuarded}. */
+  /** {@link #bindCallbackGuarded} for a one-argument callback, run with runUnaryGuarded. */
   <T> Consumer<T> bindUnaryCallbackGuarded(Consumer<T> callback);
 
-  /** {@link #bindCallbackGuarded} for a two-argument callback, run with {@link #runBinaryGuarded}. */
+  /** {@link #bindCallbackGuarded} for a two-argument callback, run with runBinaryGuarded. */
   <T1, T2> BiConsumer<T1, T2> bindBinaryCallbackGuarded(BiConsumer<T1, T2> callback);
 
   // ---- errors -----------------------------------------------------------------------------------
@@ -210,8 +212,8 @@ public interface Zone {
    * Lets this zone replace an error that program code is about to hand to a future (Dart's {@code
    * zone.errorCallback}): returns the replacement error and stack trace, or null to keep them (the
    * root zone always returns null). Runs this zone's errorCallback handler synchronously; the
-   * library calls it for {@link Completer#completeError}, {@link DFuture#error} and a throw from the
-   * computation of {@link DFuture#run}, {@link DFuture#microtask}, {@link DFuture#sync}, {@link
+   * library calls it for {@link Completer#completeError}, {@link DFuture#error} and a throw from
+   * the computation of {@link DFuture#run}, {@link DFuture#microtask}, {@link DFuture#sync}, {@link
    * DFuture#delayed} and {@link DFuture#doWhile}.
    *
    * @param stackTrace the error's stack trace, or null if none was given

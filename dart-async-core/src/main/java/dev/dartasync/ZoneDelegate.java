@@ -38,7 +38,7 @@ public interface ZoneDelegate {
   /** Runs {@code f(arg)} through the parent's runUnary handler; the root's: in {@code zone}. */
   <T, R> R runUnary(Zone zone, Function<? super T, ? extends R> f, T arg);
 
-  /** Runs {@code f(arg1, arg2)} through the parent's runBinary handler; the root's: in {@code zone}. */
+  /** Runs {@code f(arg1, arg2)} through the parent's runBinary handler; the root's: in zone. */
   <T1, T2, R> R runBinary(
       Zone zone, BiFunction<? super T1, ? super T2, ? extends R> f, T1 arg1, T2 arg2);
 
@@ -66,10 +66,10 @@ public interface ZoneDelegate {
   /** Creates a timer through the parent's handler; the root's runs {@code f} in {@code zone}. */
   Timer createTimer(Zone zone, Duration duration, Runnable f);
 
-  /** Creates a periodic timer through the parent's handler; the root's runs {@code f} in {@code zone}. */
+  /** Creates a periodic timer through the parent's handler; the root's runs f in {@code zone}. */
   Timer createPeriodicTimer(Zone zone, Duration period, Consumer<Timer> f);
 
-  /** Prints {@code line} through the parent's handler; the root writes it and a newline to stdout. */
+  /** Prints {@code line} through the parent's handler; the root writes it and a newline out. */
   void print(Zone zone, String line);
 
   /**

@@ -585,7 +585,8 @@ public class FutureImpl<T> implements DFuture<T> {
     }
     // The hot path: one ownership check instead of two (about 10% of a then-chain stage).
     ZoneImpl current = loop.zone;
-    FutureListener listener = new FutureListener(current, FutureListener.VALUE, onValue, null, null);
+    FutureListener listener =
+        new FutureListener(current, FutureListener.VALUE, onValue, null, null);
     if (current.customizes(ZoneImpl.REGISTER_BITS)) {
       listener.register(); // A zone with a register handler; the root path skips the call.
     }

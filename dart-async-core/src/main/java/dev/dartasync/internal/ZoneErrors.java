@@ -4,13 +4,13 @@ import dev.dartasync.AsyncError;
 import dev.dartasync.StackTrace;
 
 /**
- * Where an error handed to a future meets the zone's errorCallback handler (Dart's
- * {@code _interceptUserError} and {@code _completeWithErrorCallback}, future_impl.dart): errors
- * that program code gives a future ({@code Completer.completeError}, {@code Future.error}) or that
- * a computation the library calls unregistered throws ({@code Future(...)}, {@code
- * Future.microtask}, {@code Future.sync}, {@code Future.delayed}, {@code Future.doWhile}). Errors
- * thrown by registered callbacks ({@code then}, {@code catchError}, ...) and by async bodies are not
- * intercepted, as in Dart's VM.
+ * Where an error handed to a future meets the zone's errorCallback handler (Dart's {@code
+ * _interceptUserError} and {@code _completeWithErrorCallback}, future_impl.dart): errors that
+ * program code gives a future ({@code Completer.completeError}, {@code Future.error}) or that a
+ * computation the library calls unregistered throws ({@code Future(...)}, {@code Future.microtask},
+ * {@code Future.sync}, {@code Future.delayed}, {@code Future.doWhile}). Errors thrown by registered
+ * callbacks ({@code then}, {@code catchError}, ...) and by async bodies are not intercepted, as in
+ * Dart's VM.
  */
 public final class ZoneErrors {
   private ZoneErrors() {}

@@ -108,7 +108,8 @@ final class ZoneHandlers {
       return f;
     }
     return (Callable<R>)
-        registered(impl.spec.registerCallback().registerCallback(impl, parentDelegate(impl), zone, f));
+        registered(
+            impl.spec.registerCallback().registerCallback(impl, parentDelegate(impl), zone, f));
   }
 
   @SuppressWarnings("unchecked")

@@ -44,7 +44,7 @@ import java.util.function.Function;
  */
 public final class ZoneImpl implements Zone {
 
-  // ---- handler slots (Dart's ZoneSpecification fields, in its order) -----------------------------
+  // ---- handler slots (Dart's ZoneSpecification fields, in its order) ---------------------------
   static final int HANDLE_UNCAUGHT_ERROR = 0;
   static final int RUN = 1;
   static final int RUN_UNARY = 2;
@@ -271,7 +271,7 @@ public final class ZoneImpl implements Zone {
   @Override
   public void runGuarded(Runnable action) {
     Objects.requireNonNull(action, "action");
-    requireOwner("runGuarded"); // Outside the try: a call from the wrong thread is the caller's error.
+    requireOwner("runGuarded"); // Outside the try: a wrong-thread call is the caller's error.
     runGuardedOwned(action);
   }
 
