@@ -713,15 +713,15 @@ public class FutureImpl<T> implements DFuture<T> {
                           new TimeoutException("Future not completed", timeLimit),
                           StackTrace.empty())));
     } else {
-      ZoneImpl zone = ZoneImpl.current();
-      Callable<? extends T> registered = zone.registerCallback(onTimeout);
+      ZoneImpl current = ZoneImpl.current();
+      Callable<? extends T> registered = current.registerCallback(onTimeout);
       timer =
           new Timer(
               timeLimit,
               () -> {
                 Object value;
                 try {
-                  value = zone.run(registered);
+                  value = current.run(registered);
                 } catch (Throwable e) {
                   future.completeError(new AsyncError(e, StackTrace.of(e)));
                   return;
