@@ -4,6 +4,8 @@ import dev.dartasync.internal.EventLoop;
 import dev.dartasync.internal.FutureImpl;
 import dev.dartasync.internal.KeepAlive;
 import dev.dartasync.internal.LateCompletion;
+import dev.dartasync.internal.ZoneErrors;
+import dev.dartasync.internal.ZoneImpl;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -178,16 +180,19 @@ public class Completer<T> {
    * Completes the future with {@code error} and {@code stackTrace} (if null, Dart's
    * {@link AsyncError#defaultStackTrace}). The
    * async completer delivers it one microtask later; if the future still has no listener then, the
-   * error is uncaught in the future's zone.
+   * error is uncaught in the future's zone. The calling zone's {@link Zone#errorCallback} runs
+   * first, synchronously, and may replace the error and stack trace.
    *
    * @throws StateError {@code Bad state: Future already completed} if already completed
    */
   public void completeError(Throwable error, StackTrace stackTrace) {
     ArgumentError.checkNotNull(error, "error");
     claim();
-    AsyncError asyncError = new AsyncError(error, stackTrace); // null: Dart's default stack.
+    ZoneImpl caller = ZoneErrors.callerZone(future);
     deliver(
         () -> {
+          // Dart's _interceptUserError: the calling zone's errorCallback may replace the error.
+          AsyncError asyncError = ZoneErrors.intercept(caller, error, stackTrace);
           if (sync) {
             future.completeError(asyncError);
           } else {

@@ -80,7 +80,8 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
 
   /**
    * Dart's {@code Future(computation)}: runs {@code computation} in a zero-duration timer (an event
-   * after everything already queued) and completes with its result or error.
+   * after everything already queued) and completes with its result or error (an error after the
+   * current zone's {@link Zone#errorCallback}, which may replace it).
    */
   static <T> DFuture<T> run(Callable<T> computation) {
     return Futures.run(computation);
@@ -121,7 +122,8 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
 
   /**
    * Dart's {@code Future.error(error)}: completes with {@code error} in a microtask queued now; if
-   * it still has no listener then, the error is uncaught. The stack trace is the error's own.
+   * it still has no listener then, the error is uncaught. The stack trace is the error's own. The
+   * current zone's {@link Zone#errorCallback} runs first, synchronously, and may replace both.
    */
   static <T> DFuture<T> error(Throwable error) {
     return Futures.error(error, null);
@@ -137,7 +139,8 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
   /**
    * Dart's {@code Future.sync(computation)}: calls {@code computation} now; the returned future is
    * already complete with its result. If it throws, the future completes with the error in a
-   * microtask (so the caller can attach a handler).
+   * microtask (so the caller can attach a handler), after the current zone's {@link
+   * Zone#errorCallback}.
    */
   static <T> DFuture<T> sync(Callable<T> computation) {
     return Futures.sync(computation);
@@ -145,7 +148,8 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
 
   /**
    * Dart's {@code Future.microtask(computation)}: runs {@code computation} in a microtask queued
-   * now; listeners run synchronously inside that microtask.
+   * now; listeners run synchronously inside that microtask. An error it throws passes the
+   * current zone's {@link Zone#errorCallback}.
    */
   static <T> DFuture<T> microtask(Callable<T> computation) {
     return Futures.microtask(computation);
@@ -166,8 +170,9 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
 
   /**
    * Dart's {@code Future.delayed(duration, computation)}: runs {@code computation} in a timer after
-   * {@code duration} and completes with its result or error. The computation is optional in Dart:
-   * a {@code null} one completes with null, as {@link #delayed(Duration)} does.
+   * {@code duration} and completes with its result or error (an error after the current zone's
+   * {@link Zone#errorCallback}). The computation is optional in Dart: a {@code null} one completes
+   * with null, as {@link #delayed(Duration)} does.
    */
   static <T> DFuture<T> delayed(Duration duration, Callable<T> computation) {
     return Futures.delayed(duration, computation);
@@ -357,8 +362,8 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
    * Dart's {@code Future.doWhile(action)}: calls {@code action} repeatedly, starting
    * <b>synchronously</b>, while it returns {@code true} or a DFuture that completes with
    * {@code true}; without growing the stack for synchronous iterations. Completes with null when
-   * it returns false, or with the error it throws. The action must return a Boolean or a
-   * DFuture&lt;Boolean&gt;.
+   * it returns false, or with the error it throws (after the current zone's {@link
+   * Zone#errorCallback}). The action must return a Boolean or a DFuture&lt;Boolean&gt;.
    */
   static DFuture<Void> doWhile(Callable<?> action) {
     return Futures.doWhile(action);

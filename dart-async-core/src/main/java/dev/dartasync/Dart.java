@@ -9,6 +9,7 @@ import dev.dartasync.internal.LoopClock;
 import dev.dartasync.internal.Sneaky;
 import dev.dartasync.internal.ZoneImpl;
 import java.io.PrintStream;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
@@ -267,13 +268,15 @@ public final class Dart {
   /**
    * Queues {@code callback} at the end of the microtask queue, in the current zone: it runs after
    * the current code and the microtasks already queued, before the next event. In the root zone an
-   * error it throws stops the isolate.
+   * error it throws stops the isolate; in a guarded zone it goes to the zone's handler. Outside the
+   * root zone the callback is registered in the zone and handed to its {@link
+   * Zone#scheduleMicrotask} (a scheduleMicrotask handler may run it at another time).
    *
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public static void scheduleMicrotask(Runnable callback) {
     Objects.requireNonNull(callback, "callback");
-    ZoneImpl.current().scheduleMicrotask(callback);
+    ZoneImpl.current().scheduleMicrotaskFromCurrent(callback);
   }
 
   /**
@@ -286,7 +289,8 @@ public final class Dart {
 
   /**
    * Dart's {@code print(object)}: writes the Dart text of {@code object} and a newline to standard
-   * output, through the current zone. Dart texts: {@code null}, {@code 1.0}, {@code [a, b]},
+   * output, through the current zone ({@link Zone#print}: a zone's print handler receives the text
+   * instead, synchronously). Dart texts: {@code null}, {@code 1.0}, {@code [a, b]},
    * {@code {k: v}}, {@code (a, b)} for tuples, {@code 0:00:01.500000} for a Duration, Dart's error
    * texts ({@code Bad state: …}).
    *
@@ -307,6 +311,69 @@ public final class Dart {
   }
 
   // ---- zones ----------------------------------------------------------------------------------
+  //
+  // Dart's named optional arguments {zoneValues, zoneSpecification} are overloads here, in Dart's
+  // order: runZoned(body), runZoned(body, values), runZoned(body, spec), runZoned(body, values,
+  // spec); runZonedGuarded likewise after onError. A null argument means "not given".
+
+  /**
+   * Dart's {@code runZoned(body)}: runs {@code body} synchronously in a new zone forked from the
+   * current one, and returns its result. The zone shares its parent's error handling; errors thrown
+   * by {@code body} propagate to the caller.
+   *
+   * @throws IllegalStateException if this thread belongs to no isolate
+   */
+  public static <R> R runZoned(Callable<R> body) {
+    return runZoned(body, null, null);
+  }
+
+  /** {@link #runZoned(Callable)} for a body without a value. */
+  public static void runZoned(Runnable body) {
+    runZoned(body, null, null);
+  }
+
+  /** Dart's {@code runZoned(body, zoneValues: zoneValues)}: the new zone holds these values. */
+  public static <R> R runZoned(Callable<R> body, Map<?, ?> zoneValues) {
+    return runZoned(body, zoneValues, null);
+  }
+
+  /** {@link #runZoned(Callable, Map)} for a body without a value. */
+  public static void runZoned(Runnable body, Map<?, ?> zoneValues) {
+    runZoned(body, zoneValues, null);
+  }
+
+  /** Dart's {@code runZoned(body, zoneSpecification: spec)}: the new zone has these handlers. */
+  public static <R> R runZoned(Callable<R> body, ZoneSpecification zoneSpecification) {
+    return runZoned(body, null, zoneSpecification);
+  }
+
+  /** {@link #runZoned(Callable, ZoneSpecification)} for a body without a value. */
+  public static void runZoned(Runnable body, ZoneSpecification zoneSpecification) {
+    runZoned(body, null, zoneSpecification);
+  }
+
+  /**
+   * Dart's {@code runZoned(body, zoneValues: ..., zoneSpecification: ...)}: {@code
+   * Zone.current().fork(zoneSpecification, zoneValues).run(body)}. The fork and run handlers of
+   * the current zone and of {@code zoneSpecification} run synchronously here; {@code body} runs
+   * synchronously in the new zone, and its result or error goes to the caller.
+   *
+   * @param zoneValues the new zone's values (see {@link Zone#get}), or null
+   * @param zoneSpecification the new zone's handlers, or null
+   * @throws IllegalStateException if this thread belongs to no isolate
+   */
+  public static <R> R runZoned(
+      Callable<R> body, Map<?, ?> zoneValues, ZoneSpecification zoneSpecification) {
+    Objects.requireNonNull(body, "body");
+    return ZoneImpl.current().fork(zoneSpecification, zoneValues).run(body);
+  }
+
+  /** {@link #runZoned(Callable, Map, ZoneSpecification)} for a body without a value. */
+  public static void runZoned(
+      Runnable body, Map<?, ?> zoneValues, ZoneSpecification zoneSpecification) {
+    Objects.requireNonNull(body, "body");
+    ZoneImpl.current().fork(zoneSpecification, zoneValues).run(body);
+  }
 
   /**
    * Dart's {@code runZonedGuarded(body, onError)}: runs {@code body} synchronously in a new error
@@ -315,14 +382,93 @@ public final class Dart {
    * to {@code onError} (called directly, in the caller's zone; an error it throws then propagates
    * to the caller), and this returns null. For asynchronous errors, an error {@code onError} throws
    * goes to the parent zone's handler.
+   *
+   * @throws IllegalStateException if this thread belongs to no isolate
    */
   public static <R> R runZonedGuarded(
       Callable<R> body, BiConsumer<? super Throwable, ? super StackTrace> onError) {
+    return runZonedGuarded(body, onError, null, null);
+  }
+
+  /** {@link #runZonedGuarded(Callable, BiConsumer)} for a body without a value. */
+  public static void runZonedGuarded(
+      Runnable body, BiConsumer<? super Throwable, ? super StackTrace> onError) {
+    runZonedGuarded(body, onError, null, null);
+  }
+
+  /** Dart's {@code runZonedGuarded(body, onError, zoneValues: zoneValues)}. */
+  public static <R> R runZonedGuarded(
+      Callable<R> body,
+      BiConsumer<? super Throwable, ? super StackTrace> onError,
+      Map<?, ?> zoneValues) {
+    return runZonedGuarded(body, onError, zoneValues, null);
+  }
+
+  /** {@link #runZonedGuarded(Callable, BiConsumer, Map)} for a body without a value. */
+  public static void runZonedGuarded(
+      Runnable body,
+      BiConsumer<? super Throwable, ? super StackTrace> onError,
+      Map<?, ?> zoneValues) {
+    runZonedGuarded(body, onError, zoneValues, null);
+  }
+
+  /** Dart's {@code runZonedGuarded(body, onError, zoneSpecification: spec)}. */
+  public static <R> R runZonedGuarded(
+      Callable<R> body,
+      BiConsumer<? super Throwable, ? super StackTrace> onError,
+      ZoneSpecification zoneSpecification) {
+    return runZonedGuarded(body, onError, null, zoneSpecification);
+  }
+
+  /** {@link #runZonedGuarded(Callable, BiConsumer, ZoneSpecification)} without a value. */
+  public static void runZonedGuarded(
+      Runnable body,
+      BiConsumer<? super Throwable, ? super StackTrace> onError,
+      ZoneSpecification zoneSpecification) {
+    runZonedGuarded(body, onError, null, zoneSpecification);
+  }
+
+  /**
+   * Dart's {@code runZonedGuarded(body, onError, zoneValues: ..., zoneSpecification: ...)}: as
+   * {@link #runZonedGuarded(Callable, BiConsumer)}, in a zone that also has {@code zoneValues} and
+   * the handlers of {@code zoneSpecification}, except that its handleUncaughtError is replaced by
+   * the one that calls {@code onError}.
+   *
+   * @param zoneValues the new zone's values (see {@link Zone#get}), or null
+   * @param zoneSpecification the new zone's other handlers, or null
+   * @throws IllegalStateException if this thread belongs to no isolate
+   */
+  public static <R> R runZonedGuarded(
+      Callable<R> body,
+      BiConsumer<? super Throwable, ? super StackTrace> onError,
+      Map<?, ?> zoneValues,
+      ZoneSpecification zoneSpecification) {
     Objects.requireNonNull(body, "body");
     Objects.requireNonNull(onError, "onError");
-    ZoneImpl zone = ZoneImpl.current().fork(onError);
+    ZoneImpl parentZone = ZoneImpl.current();
+    HandleUncaughtErrorHandler handler =
+        (self, parent, zone, error, stackTrace) -> {
+          try {
+            parentZone.runBinary(
+                (Throwable e, StackTrace s) -> {
+                  onError.accept(e, s);
+                  return null;
+                },
+                error,
+                stackTrace);
+          } catch (Throwable e) {
+            // The same object rethrown keeps its stack trace (zone.dart, runZonedGuarded).
+            parent.handleUncaughtError(zone, e, e == error ? stackTrace : StackTrace.of(e));
+          }
+        };
+    ZoneSpecification spec =
+        (zoneSpecification == null
+                ? ZoneSpecification.builder()
+                : ZoneSpecification.from(zoneSpecification))
+            .handleUncaughtError(handler)
+            .build();
     try {
-      return zone.run(body);
+      return parentZone.fork(spec, zoneValues).run(body);
     } catch (Throwable e) {
       // Dart calls onError directly here (zone.dart, runZonedGuarded): in the caller's zone, and
       // an error it throws propagates to the caller.
@@ -331,20 +477,14 @@ public final class Dart {
     }
   }
 
-  /** {@link #runZonedGuarded(Callable, BiConsumer)} for a body without a value. */
+  /** {@link #runZonedGuarded(Callable, BiConsumer, Map, ZoneSpecification)} without a value. */
   public static void runZonedGuarded(
-      Runnable body, BiConsumer<? super Throwable, ? super StackTrace> onError) {
+      Runnable body,
+      BiConsumer<? super Throwable, ? super StackTrace> onError,
+      Map<?, ?> zoneValues,
+      ZoneSpecification zoneSpecification) {
     Objects.requireNonNull(body, "body");
-    runZonedGuarded(callable(body), onError);
-  }
-
-  /**
-   * Dart's {@code runZoned(body)}: runs {@code body} synchronously in a new zone that shares its
-   * parent's error handling; errors thrown by {@code body} propagate to the caller.
-   */
-  public static <R> R runZoned(Callable<R> body) {
-    Objects.requireNonNull(body, "body");
-    return ZoneImpl.current().fork(null).run(body);
+    runZonedGuarded(callable(body), onError, zoneValues, zoneSpecification);
   }
 
   private static Callable<Void> callable(Runnable body) {

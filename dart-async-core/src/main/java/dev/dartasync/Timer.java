@@ -1,8 +1,10 @@
 package dev.dartasync;
 
 import dev.dartasync.internal.EventLoop;
+import dev.dartasync.internal.TimerAccess;
 import dev.dartasync.internal.TimerEntry;
 import dev.dartasync.internal.ZoneImpl;
+import dev.dartasync.internal.ZoneTimers;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -18,37 +20,62 @@ import java.util.function.Consumer;
  * of the same batch.
  *
  * <p><b>Errors</b>: in the root zone an error thrown by the callback stops the isolate at once; in
- * a {@link Dart#runZonedGuarded} zone it goes to that zone's handler.
+ * a {@link Dart#runZonedGuarded} zone it goes to that zone's handler; in another zone it goes to
+ * that zone's uncaught-error handling (and so stops the isolate at the next microtask checkpoint,
+ * which follows the callback at once).
+ *
+ * <p><b>Zones</b>: a timer is made through the current zone ({@link Zone#createTimer}, {@link
+ * Zone#createPeriodicTimer}), so a zone's createTimer handler sees and may replace it; the callback
+ * runs in the zone that was current when the timer was made.
  *
  * <p>Pending timers keep the isolate alive. Create a timer on its isolate's thread; it may be
  * cancelled from any thread.
  */
 public final class Timer {
 
+  /**
+   * The isolate's timer behind this object; null when a zone's createTimer handler made the timer
+   * ({@link #delegate}). Exactly one of the two is set.
+   */
   private final TimerEntry entry;
 
+  /** The timer a zone's createTimer handler returned for {@code new Timer(...)}, or null. */
+  private final Timer delegate;
+
+  static {
+    TimerAccess.install(Timer::new);
+  }
+
   /**
-   * Dart's {@code Timer(duration, callback)}: runs {@code callback} once after {@code duration}.
+   * Dart's {@code Timer(duration, callback)}: runs {@code callback} once after {@code duration}, in
+   * the zone current now. Outside the root zone the callback is bound guarded to the current zone
+   * and the timer is made by the zone's {@link Zone#createTimer} (its createTimer handler, if any,
+   * runs synchronously here).
    *
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public Timer(Duration duration, Runnable callback) {
-    Objects.requireNonNull(callback, "callback");
-    Runnable bound = ZoneImpl.current().bindCallbackGuarded(callback);
-    this.entry = create(duration, timer -> bound.run(), false);
-  }
-
-  private Timer(Duration duration, Consumer<Timer> callback) {
+    Objects.requireNonNull(duration, "duration");
     Objects.requireNonNull(callback, "callback");
     ZoneImpl zone = ZoneImpl.current();
-    this.entry =
-        create(
-            duration,
-            timer -> zone.bindCallbackGuarded(() -> callback.accept((Timer) timer)).run(),
-            true);
+    if (ZoneTimers.usesRootCreateTimer(zone)) {
+      // What the root createTimer handler would make, made as this object.
+      Runnable run = ZoneTimers.rootBoundCallback(zone, callback);
+      this.entry = createEntry(duration, timer -> run.run(), false);
+      this.delegate = null;
+    } else {
+      this.entry = null;
+      this.delegate = zone.createTimer(duration, zone.bindCallbackGuarded(callback));
+    }
   }
 
-  private TimerEntry create(Duration duration, Consumer<Object> callback, boolean repeating) {
+  /** The isolate's own timer: no zone involved (the root createTimer handler's result). */
+  private Timer(Duration duration, Consumer<Timer> callback, boolean repeating) {
+    this.entry = createEntry(duration, callback, repeating);
+    this.delegate = null;
+  }
+
+  private TimerEntry createEntry(Duration duration, Consumer<Timer> callback, boolean repeating) {
     Objects.requireNonNull(duration, "duration");
     long millis;
     try {
@@ -56,7 +83,8 @@ public final class Timer {
     } catch (ArithmeticException tooLong) {
       millis = Long.MAX_VALUE; // Beyond Long.MAX_VALUE ms: never due.
     }
-    TimerEntry e = EventLoop.require().createTimer(callback, millis, repeating);
+    TimerEntry e =
+        EventLoop.require().createTimer(owner -> callback.accept((Timer) owner), millis, repeating);
     e.setOwner(this);
     return e;
   }
@@ -66,9 +94,15 @@ public final class Timer {
    * first after one period. If the isolate was busy for more than a period, missed ticks are
    * skipped ({@link #tick()} jumps) rather than delivered in a burst. A zero period fires once per
    * event turn.
+   *
+   * <p>The callback runs in the zone current now; outside the root zone it is bound guarded to that
+   * zone and the timer is made by the zone's {@link Zone#createPeriodicTimer} (its handler, if
+   * any, runs synchronously here and decides which timer this returns).
+   *
+   * @throws IllegalStateException if this thread belongs to no isolate
    */
   public static Timer periodic(Duration period, Consumer<Timer> callback) {
-    return new Timer(period, callback);
+    return ZoneTimers.periodic(period, callback);
   }
 
   /** Dart's {@code Timer.run(callback)}: exactly {@code new Timer(Duration.ZERO, callback)}. */
@@ -81,7 +115,7 @@ public final class Timer {
    * just before its callback runs.
    */
   public boolean isActive() {
-    return entry.isActive();
+    return entry != null ? entry.isActive() : delegate.isActive();
   }
 
   /**
@@ -89,7 +123,7 @@ public final class Timer {
    * it also counts skipped ticks.
    */
   public int tick() {
-    return entry.tick();
+    return entry != null ? entry.tick() : delegate.tick();
   }
 
   /**
@@ -98,6 +132,10 @@ public final class Timer {
    * is already due in the current event turn may still run.
    */
   public void cancel() {
-    entry.cancel();
+    if (entry != null) {
+      entry.cancel();
+    } else {
+      delegate.cancel();
+    }
   }
 }

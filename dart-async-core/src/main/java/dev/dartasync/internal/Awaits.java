@@ -76,10 +76,14 @@ public final class Awaits {
     if (awaited instanceof FutureImpl<?> future) {
       if (future.isComplete()) {
         boolean crossesErrorZone = future.hasError() && !future.zone.inSameErrorZone(zone);
-        if (!crossesErrorZone && loop.carrier.canResumeInline(body)) {
+        if (!crossesErrorZone
+            && loop.carrier.canResumeInline(body)
+            && (future.zone == zone || future.zone.mayElideMicrotask())) {
           return (T) takeInline(future);
         }
-        future.zone.scheduleMicrotask(() -> resumeCompleted(loop, body, future, zone));
+        if (!AwaitCallbacks.awaitThroughZone(body, zone, future)) {
+          future.zone.scheduleMicrotask(() -> resumeCompleted(loop, body, future, zone));
+        }
       } else {
         future.thenAwait(body, await);
       }
@@ -97,12 +101,14 @@ public final class Awaits {
       if (loop.carrier.canResumeInline(body)) {
         return (T) awaited;
       }
-      Object value = awaited;
-      zone.scheduleMicrotask(
-          () -> {
-            body.setResult(value, null);
-            loop.carrier.resumeInTail(body);
-          });
+      if (!AwaitCallbacks.awaitThroughZone(body, zone, awaited)) {
+        Object value = awaited;
+        zone.scheduleMicrotask(
+            () -> {
+              body.setResult(value, null);
+              loop.carrier.resumeInTail(body);
+            });
+      }
     }
     body.suspend(Body.State.AWAITING);
     return (T) body.takeResult();

@@ -74,6 +74,12 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
   int inCallback;
   /** Held while the body is BLOCKED in a JDK call. */
   KeepAlive blockedHandle;
+  /**
+   * The continuation as the body's zone registered it at the first await, {@link
+   * AwaitCallbacks#ROUTED} if the zone sees resumptions without registering, {@link
+   * AwaitCallbacks#UNDECIDED} before the first await, null if the zone does not care (the root).
+   */
+  AwaitCallbacks awaitCallbacks;
   private Object resumeValue;
   private Throwable resumeError;
   /** Set by the watchdog when a hand-over could not unmount; taken by Carrier.handOver. */
@@ -100,6 +106,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
     this.code = code;
     this.zone = zone;
     this.result = new FutureImpl<>(zone);
+    this.awaitCallbacks = AwaitCallbacks.atStart(zone);
   }
 
   /** Moves the state on; a transition from any other state is a bug and fails loudly. */
@@ -180,8 +187,23 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
       c.loop.post(() -> resume(await, value, error));
       return;
     }
-    if (await == abandonedAwait) {
+    if (!isResumable(await)) {
       return; // The carrier already failed this await (pinned); the late result has no taker.
+    }
+    resumeValue = value;
+    resumeError = error;
+    c.resume(this);
+  }
+
+  /**
+   * Whether await number {@code await} may be resumed now: false for an await the carrier gave up
+   * on (pinned; the late result has no taker).
+   *
+   * @throws IllegalStateException if that await was already resumed (or is not the current one)
+   */
+  boolean isResumable(int await) {
+    if (await == abandonedAwait) {
+      return false;
     }
     if (await != awaitCount || state != State.AWAITING) {
       throw new IllegalStateException(
@@ -189,9 +211,17 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
               + state
               + "): a DFuture that is not the library's called its callback twice.");
     }
-    resumeValue = value;
-    resumeError = error;
-    c.resume(this);
+    return true;
+  }
+
+  /** Resumes the current await with a value (the zone-routed path, checked before routing). */
+  void resumeWithValue(Object value) {
+    resume(awaitCount, value, null);
+  }
+
+  /** Resumes the current await with an error (the zone-routed path, checked before routing). */
+  void resumeWithError(AsyncError error) {
+    resume(awaitCount, null, error.error());
   }
 
   /** The outcome of the await that just resumed: returns the value or throws the error. */

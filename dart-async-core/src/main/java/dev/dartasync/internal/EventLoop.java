@@ -122,7 +122,7 @@ public final class EventLoop {
   public EventLoop(LoopClock clock) {
     this.thread = Thread.currentThread();
     this.clock = Objects.requireNonNull(clock, "clock");
-    this.root = new ZoneImpl(this, null, null);
+    this.root = ZoneImpl.createRoot(this);
     this.zone = root;
     this.carrier = new Carrier(this, thread);
   }

@@ -18,6 +18,7 @@ final class ForeignRegistration implements DroppableEvent {
 
   @Override
   public void run() {
+    listener.register(); // With the zone's register handlers, on the isolate's thread.
     future.addListenerOwned(listener);
   }
 

@@ -90,6 +90,13 @@ public class FutureImpl<T> implements DFuture<T> {
     return f;
   }
 
+  /** A future of {@code zone} already completed with {@code value} (Dart's {@code _setValue}). */
+  static FutureImpl<Object> completedIn(ZoneImpl zone, Object value) {
+    FutureImpl<Object> f = new FutureImpl<>(zone);
+    f.setValue(value);
+    return f;
+  }
+
   /** Dart's {@code _Future.immediate(value)}: completion microtask queued now. */
   public static <T> FutureImpl<T> immediate(T value) {
     FutureImpl<T> f = new FutureImpl<>();
@@ -589,6 +596,7 @@ public class FutureImpl<T> implements DFuture<T> {
     EventLoop owner = zone.loop;
     if (owner.isOwnerThread()) {
       FutureListener listener = new FutureListener(owner.zone, kind, callback, errorCallback, test);
+      listener.register(); // With the zone's register handlers, if it has any.
       addListenerOwned(listener);
       return (DFuture<R>) (DFuture<?>) listener;
     }
@@ -622,8 +630,12 @@ public class FutureImpl<T> implements DFuture<T> {
       return listen(FutureListener.VALUE, onValue, null, null);
     }
     // The hot path: one ownership check instead of two (about 10% of a then-chain stage).
+    ZoneImpl current = loop.zone;
     FutureListener listener =
-        new FutureListener(loop.zone, FutureListener.VALUE, onValue, null, null);
+        new FutureListener(current, FutureListener.VALUE, onValue, null, null);
+    if (current.customizes(ZoneImpl.REGISTER_BITS)) {
+      listener.register(); // A zone with a register handler; the root path skips the call.
+    }
     addListenerOwned(listener);
     return (DFuture<R>) (DFuture<?>) listener;
   }
@@ -740,14 +752,15 @@ public class FutureImpl<T> implements DFuture<T> {
                           new TimeoutException("Future not completed", timeLimit),
                           StackTrace.empty())));
     } else {
-      ZoneImpl registered = ZoneImpl.current();
+      ZoneImpl current = ZoneImpl.current();
+      Callable<? extends T> registered = current.registerCallback(onTimeout);
       timer =
           new Timer(
               timeLimit,
               () -> {
                 Object value;
                 try {
-                  value = registered.run(onTimeout);
+                  value = current.run(registered);
                 } catch (Throwable e) {
                   future.completeError(new AsyncError(e, StackTrace.of(e)));
                   return;
@@ -778,6 +791,9 @@ public class FutureImpl<T> implements DFuture<T> {
    * {@code body}; called on this future's own isolate, in the body's zone.
    */
   void thenAwait(Body body, int await) {
+    if (body.awaitCallbacks != null) {
+      AwaitCallbacks.decide(body, zone.loop.zone); // The first await registers (a zone's body).
+    }
     FutureListener listener =
         new FutureListener(
             zone.loop.zone,

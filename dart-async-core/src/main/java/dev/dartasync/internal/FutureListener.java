@@ -14,7 +14,7 @@ import java.util.function.Predicate;
  * listener <em>is</em> its result future. That is one allocation of 48 B per {@code then} instead
  * of two of 24 B and 40 B, measured as the largest cost of a then-chain stage after the callback
  * itself. The callbacks run in this future's zone, the zone current when the listener was
- * registered.
+ * registered, and go through that zone's register and run handlers (if it has any).
  *
  * <p>{@code kind} is a bit set: {@link #VALUE} handles values, {@link #ERROR} handles errors,
  * {@link #TEST} has an error test, {@link #WHEN_COMPLETE} is a whenComplete action, {@link #CHAIN}
@@ -33,9 +33,10 @@ final class FutureListener extends FutureImpl<Object> {
   FutureListener next;
   final int kind;
   /**
-   * Function (then), Callable (whenComplete) or Body (await); null once the listener ran, so that
-   * nothing the callback captured stays reachable through the result future (as CompletableFuture
-   * clears its completed stages).
+   * Function (then), Callable (whenComplete) or Body (await). Replaced once, by {@link #register},
+   * with what the zone's register handler returned; null once the listener ran, so that nothing
+   * the callback captured stays reachable through the result future (as CompletableFuture clears
+   * its completed stages).
    */
   Object callback;
   /** Function&lt;Throwable,?&gt; or BiFunction&lt;Throwable,StackTrace,?&gt;, or null. Cleared too. */
@@ -73,34 +74,109 @@ final class FutureListener extends FutureImpl<Object> {
     return (kind & CHAIN) != 0;
   }
 
+  /**
+   * Registers the callbacks in this listener's zone, as Dart's {@code then}, {@code catchError}
+   * and {@code whenComplete} do when the current zone is not the root: value callbacks and
+   * one-argument error handlers and tests with registerUnaryCallback, {@code (error, stackTrace)}
+   * handlers with registerBinaryCallback, whenComplete actions with registerCallback. Call once, on
+   * the isolate's thread, before the listener is added; a no-op unless the zone has a register
+   * handler.
+   */
+  @SuppressWarnings("unchecked")
+  void register() {
+    ZoneImpl z = zone;
+    if (!z.customizes(ZoneImpl.REGISTER_BITS) || (kind & AWAIT) != 0) {
+      return;
+    }
+    if ((kind & WHEN_COMPLETE) != 0) {
+      callback = ZoneHandlers.registerCallback(z, z, (Callable<Object>) callback);
+    } else if (callback != null) {
+      callback = ZoneHandlers.registerUnaryCallback(z, z, (Function<Object, Object>) callback);
+    }
+    if (errorCallback instanceof BiFunction<?, ?, ?> two) {
+      errorCallback =
+          ZoneHandlers.registerBinaryCallback(z, z, (BiFunction<Object, Object, Object>) two);
+    } else if (errorCallback != null) {
+      errorCallback =
+          ZoneHandlers.registerUnaryCallback(z, z, (Function<Object, Object>) errorCallback);
+    }
+    if (test != null) {
+      Predicate<Throwable> original = test;
+      Function<Object, Object> registered =
+          ZoneHandlers.registerUnaryCallback(z, z, e -> original.test((Throwable) e));
+      test = e -> (Boolean) registered.apply(e);
+    }
+  }
+
+  // The handle methods run the callbacks with the zone already current (propagateToListeners
+  // enters it). When the zone has a run handler, they go through it, as Dart's _FutureListener
+  // runs every callback with _zone.runUnary/runBinary/run; otherwise they call directly.
+
   @SuppressWarnings("unchecked")
   Object handleValue(Object value) throws Throwable {
     if ((kind & AWAIT) != 0) {
-      ((Body) callback).resume(awaitNumber, value, null);
+      Body body = (Body) callback;
+      if (AwaitCallbacks.routed(body, zone)) {
+        if (body.isResumable(awaitNumber)) {
+          AwaitCallbacks.resumeWithValue(body, zone, value);
+        }
+      } else {
+        body.resume(awaitNumber, value, null);
+      }
       return null;
     }
-    return ((Function<Object, Object>) callback).apply(value);
+    Function<Object, Object> onValue = (Function<Object, Object>) callback;
+    if (zone.customizes(ZoneImpl.bit(ZoneImpl.RUN_UNARY))) {
+      return ZoneHandlers.runUnary(zone, zone, onValue, value);
+    }
+    return onValue.apply(value);
   }
 
   boolean matchesErrorTest(AsyncError error) {
-    return test == null || test.test(error.error());
+    if (test == null) {
+      return true;
+    }
+    if (zone.customizes(ZoneImpl.bit(ZoneImpl.RUN_UNARY))) {
+      Predicate<Throwable> t = test;
+      return (Boolean) ZoneHandlers.runUnary(zone, zone, (Throwable e) -> t.test(e), error.error());
+    }
+    return test.test(error.error());
   }
 
   @SuppressWarnings("unchecked")
   Object handleError(AsyncError error) throws Throwable {
     if ((kind & AWAIT) != 0) {
-      ((Body) callback).resume(awaitNumber, null, error.error());
+      Body body = (Body) callback;
+      if (AwaitCallbacks.routed(body, zone)) {
+        if (body.isResumable(awaitNumber)) {
+          AwaitCallbacks.resumeWithError(body, zone, error);
+        }
+      } else {
+        body.resume(awaitNumber, null, error.error());
+      }
       return null;
     }
     if (errorCallback instanceof BiFunction<?, ?, ?> two) {
-      return ((BiFunction<Throwable, StackTrace, Object>) two)
-          .apply(error.error(), error.stackTrace());
+      BiFunction<Throwable, StackTrace, Object> onError =
+          (BiFunction<Throwable, StackTrace, Object>) two;
+      if (zone.customizes(ZoneImpl.bit(ZoneImpl.RUN_BINARY))) {
+        return ZoneHandlers.runBinary(zone, zone, onError, error.error(), error.stackTrace());
+      }
+      return onError.apply(error.error(), error.stackTrace());
     }
-    return ((Function<Throwable, Object>) errorCallback).apply(error.error());
+    Function<Throwable, Object> onError = (Function<Throwable, Object>) errorCallback;
+    if (zone.customizes(ZoneImpl.bit(ZoneImpl.RUN_UNARY))) {
+      return ZoneHandlers.runUnary(zone, zone, onError, error.error());
+    }
+    return onError.apply(error.error());
   }
 
   Object handleWhenComplete() throws Exception {
-    return ((Callable<?>) callback).call();
+    Callable<?> action = (Callable<?>) callback;
+    if (zone.customizes(ZoneImpl.bit(ZoneImpl.RUN))) {
+      return ZoneHandlers.run(zone, zone, action);
+    }
+    return action.call();
   }
 
   /** Drops the callbacks once they ran: the listener is now just its result future. */

@@ -81,8 +81,9 @@ public final class Futures {
     return new ReadFutures<>(list, iterationError);
   }
 
+  /** An error a computation threw, after the current zone's errorCallback (Dart's VM does so). */
   private static AsyncError asyncError(Throwable e) {
-    return new AsyncError(e, StackTrace.of(e));
+    return ZoneErrors.caught(e);
   }
 
   public static <T> DFuture<T> run(Callable<T> computation) {
@@ -115,8 +116,8 @@ public final class Futures {
 
   public static <T> DFuture<T> error(Throwable error, StackTrace stackTrace) {
     ArgumentError.checkNotNull(error, "error");
-    return FutureImpl.immediateError(
-        new AsyncError(error, stackTrace)); // No stack: AsyncError.defaultStackTrace, as in Dart.
+    // Dart's Future.error: the current zone's errorCallback may replace the error.
+    return FutureImpl.immediateError(ZoneErrors.intercept(ZoneImpl.current(), error, stackTrace));
   }
 
   public static <T> DFuture<T> sync(Callable<T> computation) {
@@ -454,8 +455,7 @@ public final class Futures {
   public static DFuture<Void> doWhile(Callable<?> action) {
     ArgumentError.checkNotNull(action, "action");
     FutureImpl<Void> done = new FutureImpl<>();
-    ZoneImpl zone = ZoneImpl.current();
-    new DoWhile(action, done, zone).next(true);
+    new DoWhile(action, done).next.accept(true);
     return done;
   }
 
@@ -463,23 +463,21 @@ public final class Futures {
   private static final class DoWhile {
     final Callable<?> action;
     final FutureImpl<Void> done;
-    final ZoneImpl zone;
+    /** Dart's {@code nextIteration}: {@code iterate}, bound guarded to the current zone. */
+    final Consumer<Boolean> next;
 
-    DoWhile(Callable<?> action, FutureImpl<Void> done, ZoneImpl zone) {
+    DoWhile(Callable<?> action, FutureImpl<Void> done) {
       this.action = action;
       this.done = done;
-      this.zone = zone;
-    }
-
-    void next(boolean keepGoing) {
-      zone.runGuarded(() -> iterate(keepGoing));
+      this.next = ZoneImpl.current().bindConsumerGuardedOwned(this::iterate);
     }
 
     @SuppressWarnings("unchecked")
     private void iterate(boolean keepGoing) {
       while (keepGoing) {
         Object result;
-        Body body = zone.loop.enterCallback();
+        EventLoop loop = done.loop();
+        Body body = loop.enterCallback();
         try {
           result = action.call();
         } catch (Throwable e) {
@@ -492,7 +490,7 @@ public final class Futures {
           ((DFuture<Object>) f)
               .then(
                   value -> {
-                    next(asBoolean(value));
+                    next.accept(asBoolean(value));
                     return null;
                   },
                   (Throwable error, StackTrace stack) -> {

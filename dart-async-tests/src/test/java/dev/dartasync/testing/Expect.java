@@ -84,6 +84,28 @@ public final class Expect implements AfterEachCallback {
     throw failure("Should not be reached (after step " + at + ")");
   }
 
+  /**
+   * Asserts {@code condition} from code whose exceptions may be routed elsewhere (a zone's
+   * handler, a future's error): a failure throws at once and is remembered, like a wrong step.
+   */
+  public void check(boolean condition, String message) {
+    if (!condition) {
+      throw failure(message);
+    }
+  }
+
+  /** {@link #check} that {@code actual} is the very object {@code expected}. */
+  public void checkSame(Object expected, Object actual, String what) {
+    check(expected == actual, what + ": expected <" + expected + "> but was <" + actual + ">");
+  }
+
+  /** {@link #check} that {@code actual} equals {@code expected}. */
+  public void checkEquals(Object expected, Object actual, String what) {
+    check(
+        java.util.Objects.equals(expected, actual),
+        what + ": expected <" + expected + "> but was <" + actual + ">");
+  }
+
   /** The number of steps recorded so far. */
   public synchronized int steps() {
     return step;
