@@ -139,6 +139,40 @@ class InterruptTest {
     assertTrue(Thread.interrupted(), "the flag is restored on the caller");
   }
 
+  /**
+   * A virtual thread that called Dart.run (the isolate runs on a platform thread of its own) and
+   * is interrupted: the interrupt is passed on, the isolate stops, and the caller gets the error
+   * with its flag set.
+   */
+  @Test
+  void interruptingAVirtualCallerStopsItsIsolate() throws Exception {
+    AtomicLong started = new AtomicLong();
+    Object[] outcome = new Object[2];
+    Thread caller =
+        Thread.ofVirtual()
+            .start(
+                () -> {
+                  try {
+                    Dart.run(
+                        () -> {
+                          started.set(1);
+                          new Timer(Duration.ofSeconds(20), () -> {});
+                        });
+                    outcome[0] = "returned";
+                  } catch (Throwable e) {
+                    outcome[0] = e;
+                  }
+                  outcome[1] = Thread.currentThread().isInterrupted();
+                });
+    while (started.get() == 0) {
+      Thread.sleep(5);
+    }
+    caller.interrupt();
+    caller.join(10_000);
+    assertInstanceOf(InterruptedException.class, outcome[0], String.valueOf(outcome[0]));
+    assertEquals(true, outcome[1]);
+  }
+
   /** The id of the isolate's platform thread (the carrier of the calling body). */
   static long loopThreadId() {
     return loopThread().threadId();
