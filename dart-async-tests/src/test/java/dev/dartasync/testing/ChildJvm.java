@@ -18,8 +18,12 @@ import java.util.List;
  */
 public final class ChildJvm {
 
-  /** Ample for a JVM that prints a few lines, even on a loaded 2-core machine. */
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+  /**
+   * Ample for a JVM that prints a few lines (the slowest example takes about 2 s) on a loaded
+   * 2-core machine, and shorter than JUnit's 30 s per test (junit-platform.properties), so a hung
+   * child fails with its output rather than with JUnit's bare timeout.
+   */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(20);
 
   private final String mainClass;
   private final List<String> args;
