@@ -41,7 +41,7 @@ class ConsumerProjectTest {
           "5 a timer callback: the next event");
 
   /**
-   * One nested build: about 10 s here; up to a minute more on a machine whose local repository
+   * One nested build: about 5 s here; up to a minute more on a machine whose local repository
    * lacks the consumer's plugins (they then come from Central).
    */
   private static final Duration BUILD_TIMEOUT = Duration.ofSeconds(120);
