@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import dev.dartasync.testing.ChildJvm;
+import dev.dartasync.testing.ChildProcess;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -19,19 +18,10 @@ class AddOpensRequirementTest {
   @Test
   @DisplayName("first use without the flag fails with an error naming the flag and where to put it")
   void missingFlagIsExplained() throws Exception {
-    String java = ProcessHandle.current().info().command().orElse("java");
-    Process process =
-        new ProcessBuilder(
-                List.of(
-                    java,
-                    "-cp",
-                    System.getProperty("java.class.path"),
-                    NoFlagMain.class.getName()))
-            .redirectErrorStream(true)
-            .start();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-    assertNotEquals(0, process.exitValue(), out);
+    ChildProcess.Result result =
+        ChildJvm.main(NoFlagMain.class).withoutAddOpens().mergeStderr().run();
+    String out = result.stdout();
+    assertNotEquals(0, result.exitCode(), out);
     assertTrue(out.contains("IllegalStateException"), out);
     assertTrue(out.contains("--add-opens java.base/java.lang=ALL-UNNAMED"), out);
     assertTrue(out.contains("<argLine>"), out);

@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dartasync.examples.Example;
 import dev.dartasync.examples.Examples;
 import dev.dartasync.examples.LectureOutputLoader;
+import dev.dartasync.examples.Main;
 import dev.dartasync.examples.OutputComparator;
 import dev.dartasync.examples.OutputComparator.Comparison;
 import dev.dartasync.examples.OutputComparator.Mark;
+import dev.dartasync.testing.ChildJvm;
+import dev.dartasync.testing.ChildProcess;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -46,24 +46,8 @@ class LectureParityTest {
   }
 
   static Run run(String id) throws IOException, InterruptedException {
-    String java = ProcessHandle.current().info().command().orElse("java");
-    List<String> command = new ArrayList<>();
-    command.add(java);
-    command.add("--add-opens");
-    command.add("java.base/java.lang=ALL-UNNAMED");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add("dev.dartasync.examples.Main");
-    command.add(id);
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    byte[] out = process.getInputStream().readAllBytes();
-    assertTrue(process.waitFor(60, TimeUnit.SECONDS), id + " did not end within 60 s");
-    String text = new String(out, StandardCharsets.UTF_8);
-    List<String> lines = text.isEmpty() ? List.of() : List.of(text.split("\r?\n", -1));
-    if (!lines.isEmpty() && lines.get(lines.size() - 1).isEmpty()) {
-      lines = lines.subList(0, lines.size() - 1);
-    }
-    return new Run(lines, process.exitValue());
+    ChildProcess.Result result = ChildJvm.main(Main.class, id).mergeStderr().run();
+    return new Run(result.stdoutLines(), result.exitCode());
   }
 
   @TestFactory

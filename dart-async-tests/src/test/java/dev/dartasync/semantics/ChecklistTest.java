@@ -19,16 +19,12 @@ import dev.dartasync.DartException;
 import dev.dartasync.ParallelWaitError;
 import dev.dartasync.StateError;
 import dev.dartasync.Timer;
+import dev.dartasync.testing.ChildJvm;
+import dev.dartasync.testing.ChildProcess;
 import dev.dartasync.testing.Expect;
 import dev.dartasync.testing.Log;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -298,43 +294,14 @@ class ChecklistTest {
   @Test
   @DisplayName("§9 item 11 / §5.1: Dart.runMain prints 'Unhandled exception:' + the error to stderr, exit code 255")
   void item11StderrAndExitCode() throws Exception {
-    String java = ProcessHandle.current().info().command().orElse("java");
-    String classpath = System.getProperty("surefire.test.class.path");
-    if (classpath == null || classpath.isEmpty()) {
-      classpath = System.getProperty("java.class.path");
-    }
-    Process p =
-        new ProcessBuilder(
-                java,
-                "--add-opens",
-                "java.base/java.lang=ALL-UNNAMED",
-                "-cp",
-                classpath,
-                UncaughtProgram.class.getName())
-            .start();
-    byte[][] out = new byte[2][];
-    Thread errReader = Thread.ofPlatform().start(() -> out[1] = readAll(p.getErrorStream()));
-    out[0] = readAll(p.getInputStream());
-    assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the program did not end");
-    errReader.join();
-    String stdout = new String(out[0], StandardCharsets.UTF_8);
-    String stderr = new String(out[1], StandardCharsets.UTF_8);
-    assertEquals(255, p.exitValue(), "exit code; stderr:\n" + stderr);
-    assertEquals("a", stdout.strip(), "stdout ('b' must never print)");
-    List<String> lines = new ArrayList<>(stderr.lines().toList());
+    ChildProcess.Result result = ChildJvm.main(UncaughtProgram.class).run();
+    String stderr = result.stderr();
+    assertEquals(255, result.exitCode(), result::describe);
+    assertEquals("a", result.stdout().strip(), "stdout ('b' must never print)");
+    List<String> lines = stderr.lines().toList();
     assertTrue(lines.size() >= 2, "stderr:\n" + stderr);
     assertEquals("Unhandled exception:", lines.get(0));
     assertEquals("Bad state: boom", lines.get(1));
-  }
-
-  private static byte[] readAll(InputStream in) {
-    try (in) {
-      ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-      in.transferTo(buffer);
-      return buffer.toByteArray();
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
   }
 
   // ---- item 13 -------------------------------------------------------------------------------

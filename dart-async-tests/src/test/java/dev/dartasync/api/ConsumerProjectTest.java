@@ -1,0 +1,143 @@
+package dev.dartasync.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.dartasync.testing.ChildProcess;
+import dev.dartasync.testing.NestedMaven;
+import dev.dartasync.testing.ThisBuild;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * README's "Use it in your project", as a user does it: the minimal pom and Main of
+ * src/test/resources/consumer, built by Maven against the dart-async-core artifact of this build
+ * and run the three ways the README gives the flag: Surefire's {@code <argLine>} ({@code mvn
+ * test}), {@code exec:exec}, and {@code exec:java} with {@code .mvn/jvm.config}.
+ */
+class ConsumerProjectTest {
+
+  /** What com.example.Main prints, in Dart's order. */
+  private static final List<String> PRINTED =
+      List.of(
+          "1 main starts",
+          "2 an async body runs synchronously until its first await",
+          "3 a microtask: before any event",
+          "4 after the await: 42",
+          "5 a timer callback: the next event");
+
+  /**
+   * One nested build: about 5 s here; up to a minute more on a machine whose local repository
+   * lacks the consumer's plugins (they then come from Central).
+   */
+  private static final Duration BUILD_TIMEOUT = Duration.ofSeconds(120);
+
+  private static final Pattern DEPENDENCY_VERSION =
+      Pattern.compile("<artifactId>dart-async-core</artifactId>\\s*<version>([^<]+)</version>");
+
+  /** Maven 3.8 writes colour resets even in batch mode. */
+  private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m");
+
+  @Test
+  @Timeout(value = 2 * 120 + 30, unit = TimeUnit.SECONDS) // two builds under BUILD_TIMEOUT
+  @DisplayName("README's minimal pom builds against this build's artifact; test, exec:exec and exec:java all run")
+  void minimalProjectBuildsAndRuns(@TempDir Path work) throws Exception {
+    Optional<Path> mvn = NestedMaven.findMvn();
+    assumeTrue(mvn.isPresent(), "mvn is not on PATH: the nested consumer build is skipped");
+
+    Path project = copyConsumerProject(work.resolve("consumer"));
+    ThisBuild build = ThisBuild.locate(work);
+    assertEquals(
+        build.version(),
+        dependencyVersion(project.resolve("pom.xml")),
+        "consumer/pom.xml (and README's minimal pom) must depend on this build's version");
+
+    NestedMaven maven = NestedMaven.create(mvn.get(), work);
+    maven.install("dev.dartasync", "dart-async-parent", build.version(), build.parentPom(), null);
+    maven.install(
+        "dev.dartasync", "dart-async-core", build.version(), build.corePom(), build.coreJar());
+
+    // Surefire runs MainTest with <argLine>, then exec:exec runs Main in a JVM of its own.
+    ChildProcess.Result testAndExec = maven.run(project, BUILD_TIMEOUT, "test", "exec:exec");
+    assertEquals(0, testAndExec.exitCode(), testAndExec::describe);
+    assertEquals(PRINTED, printed(testAndExec), testAndExec::describe);
+    String report =
+        Files.readString(project.resolve("target/surefire-reports/com.example.MainTest.txt"));
+    assertTrue(report.contains("Tests run: 1, Failures: 0, Errors: 0, Skipped: 0"), report);
+
+    // exec:java runs Main inside Maven's JVM, which .mvn/jvm.config opens.
+    Path execJavaPom = writeExecJavaVariant(project);
+    ChildProcess.Result inMaven =
+        maven.run(project, BUILD_TIMEOUT, "-f", execJavaPom.toString(), "exec:java");
+    assertEquals(0, inMaven.exitCode(), inMaven::describe);
+    assertEquals(PRINTED, printed(inMaven), inMaven::describe);
+  }
+
+  /** Copies src/test/resources/consumer (from the test class path) to {@code target}. */
+  private static Path copyConsumerProject(Path target) throws Exception {
+    Path source = resourceDir("/consumer/pom.xml");
+    try (Stream<Path> files = Files.walk(source)) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        Path copy = target.resolve(source.relativize(file).toString());
+        Files.createDirectories(copy.getParent());
+        Files.copy(file, copy);
+      }
+    }
+    assertTrue(Files.isRegularFile(target.resolve(".mvn/jvm.config")), "copied .mvn/jvm.config");
+    return target;
+  }
+
+  private static Path resourceDir(String fileInIt) throws URISyntaxException {
+    URL url = ConsumerProjectTest.class.getResource(fileInIt);
+    assertTrue(url != null && url.getProtocol().equals("file"), "resource " + fileInIt + ": " + url);
+    return Path.of(url.toURI()).getParent();
+  }
+
+  private static String dependencyVersion(Path pom) throws Exception {
+    Matcher m = DEPENDENCY_VERSION.matcher(Files.readString(pom));
+    assertTrue(m.find(), "no dart-async-core dependency in " + pom);
+    return m.group(1);
+  }
+
+  /**
+   * README's exec:java variant of the minimal pom: the exec plugin configured with {@code
+   * <mainClass>} instead of exec:exec's {@code <executable>} and {@code <arguments>} (the two
+   * goals share the {@code arguments} parameter, so one pom cannot configure both).
+   */
+  private static Path writeExecJavaVariant(Path project) throws Exception {
+    String pom = Files.readString(project.resolve("pom.xml"));
+    int plugin = pom.indexOf("<artifactId>exec-maven-plugin</artifactId>");
+    int start = pom.indexOf("<configuration>", plugin);
+    int end = pom.indexOf("</configuration>", start) + "</configuration>".length();
+    assertTrue(plugin >= 0 && start >= 0 && end > start, "exec plugin configuration in the pom");
+    String variant =
+        pom.substring(0, start)
+            + "<configuration>\n          <mainClass>com.example.Main</mainClass>\n        </configuration>"
+            + pom.substring(end);
+    Path file = project.resolve("pom-exec-java.xml");
+    Files.writeString(file, variant);
+    return file;
+  }
+
+  /** Standard output without Maven's colour codes and blank lines. */
+  private static List<String> printed(ChildProcess.Result result) {
+    return result.stdoutLines().stream()
+        .map(line -> ANSI.matcher(line).replaceAll(""))
+        .filter(line -> !line.isBlank())
+        .toList();
+  }
+}
