@@ -27,8 +27,8 @@ public final class CarrierSeam {
       "dart-async runs async bodies as virtual threads carried by the isolate's event loop, which "
           + "needs the JVM flag --add-opens java.base/java.lang=ALL-UNNAMED. Add it to the java "
           + "command line (java --add-opens java.base/java.lang=ALL-UNNAMED ...), to Maven "
-          + "Surefire's <argLine>, or to an executable jar's manifest as "
-          + "'Add-Opens: java.base/java.lang'.";
+          + "Surefire's <argLine>, to .mvn/jvm.config for mvn exec:java, or to an executable "
+          + "jar's manifest as 'Add-Opens: java.base/java.lang'.";
 
   private static final Constructor<?> BUILDER_CONSTRUCTOR;
   private static final RuntimeException UNAVAILABLE;

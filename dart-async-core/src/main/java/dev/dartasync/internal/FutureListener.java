@@ -138,7 +138,7 @@ final class FutureListener extends FutureImpl<Object> {
     }
     if (zone.customizes(ZoneImpl.bit(ZoneImpl.RUN_UNARY))) {
       Predicate<Throwable> t = test;
-      return (Boolean) ZoneHandlers.runUnary(zone, zone, (Throwable e) -> t.test(e), error.error());
+      return ZoneHandlers.<Throwable, Boolean>runUnary(zone, zone, e -> t.test(e), error.error());
     }
     return test.test(error.error());
   }

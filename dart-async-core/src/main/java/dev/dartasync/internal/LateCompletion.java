@@ -17,8 +17,10 @@ public final class LateCompletion implements DroppableEvent {
   private final Object value;
   private final Throwable error;
   private final String thread = Thread.currentThread().getName();
-  /** What completed late, e.g. {@code Completer.complete}. */
+  /** What completed late, up to the value, e.g. {@code Completer.complete(}. */
   private final String what;
+  /** What follows the value, e.g. {@code )}. */
+  private final String close;
   /** What to use instead, or the empty string. */
   private final String advice;
 
@@ -37,7 +39,8 @@ public final class LateCompletion implements DroppableEvent {
         keepAlive,
         value,
         error,
-        error != null ? "Completer.completeError" : "Completer.complete",
+        error != null ? "Completer.completeError(" : "Completer.complete(",
+        ")",
         keepAlive != null ? "" : USE_KEEP_ALIVE);
   }
 
@@ -47,12 +50,14 @@ public final class LateCompletion implements DroppableEvent {
       Object value,
       Throwable error,
       String what,
+      String close,
       String advice) {
     this.completion = completion;
     this.keepAlive = keepAlive;
     this.value = value;
     this.error = error;
     this.what = what;
+    this.close = close;
     this.advice = advice;
   }
 
@@ -64,8 +69,9 @@ public final class LateCompletion implements DroppableEvent {
         keepAlive,
         value,
         error,
-        "The CompletionStage given to DFuture.fromCompletionStage completed with",
-        " (The isolate had stopped on an uncaught error.)");
+        "The CompletionStage given to DFuture.fromCompletionStage completed with ",
+        "",
+        " (The isolate had stopped early: an uncaught error or an interrupt.)");
   }
 
   @Override
@@ -80,17 +86,19 @@ public final class LateCompletion implements DroppableEvent {
   public void dropped() {
     if (error != null) {
       LOG.warn(
-          "{}({}) from thread '{}' after the isolate ended; the error was dropped.{}",
+          "{}{}{} from thread '{}' after the isolate ended; the error was dropped.{}",
           what,
           DartText.toDartString(error),
+          close,
           thread,
           advice,
           error);
     } else {
       LOG.warn(
-          "{}({}) from thread '{}' after the isolate ended; the value was dropped.{}",
+          "{}{}{} from thread '{}' after the isolate ended; the value was dropped.{}",
           what,
           DartText.toDartString(value),
+          close,
           thread,
           advice);
     }
@@ -98,6 +106,6 @@ public final class LateCompletion implements DroppableEvent {
 
   @Override
   public String toString() {
-    return what;
+    return what + "…" + close;
   }
 }
