@@ -42,45 +42,81 @@ public final class Awaits {
    */
   static Body requireAwaitable(EventLoop loop, String what) {
     Body body = loop.carrier.mounted;
-    if (body == null || body.thread != Thread.currentThread()) {
-      throw new IllegalStateException(what.equals("await") ? NOT_IN_BODY : what + ": " + NOT_IN_BODY);
-    }
-    if (body.inCallback > 0) {
-      throw new IllegalStateException(what.equals("await") ? IN_CALLBACK : what + ": " + IN_CALLBACK);
+    if (body == null || body.thread != Thread.currentThread() || body.inCallback > 0) {
+      throw misuse(body, what);
     }
     return body;
   }
 
+  /** The misuse error of {@link #requireAwaitable}; kept out of the hot path (inlining budget). */
+  private static IllegalStateException misuse(Body body, String what) {
+    String text = body == null || body.thread != Thread.currentThread() ? NOT_IN_BODY : IN_CALLBACK;
+    return new IllegalStateException(what == null ? text : what + ": " + text);
+  }
+
+  /**
+   * Dart's {@code await}. The common case, a completed future of this isolate (or a value) with
+   * nothing else queued, returns here without parking; everything else is {@link #suspendFor}. The
+   * split keeps this method small enough for the JIT to inline into the caller (measured: an await
+   * that outgrew the inlining limit cost about 3 ns more per await).
+   */
   @SuppressWarnings("unchecked")
   public static <T> T await(Object awaited) throws InterruptedException {
-    EventLoop loop = EventLoop.current();
-    if (loop == null) {
-      if (awaited instanceof FutureImpl<?> f) {
-        try {
-          return (T) f.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-          throw Sneaky.<RuntimeException>rethrow(e.getCause());
-        }
+    Body body;
+    EventLoop loop;
+    // A body is its thread's uncaught-exception handler: one field read finds the caller's body
+    // without the carrier thread-local (which made this method too large to inline).
+    if (Thread.currentThread().getUncaughtExceptionHandler() instanceof Body b
+        && b.carrier.mounted == b
+        && b.inCallback == 0) {
+      body = b;
+      loop = b.carrier.loop;
+    } else {
+      loop = EventLoop.current();
+      if (loop == null) {
+        return (T) awaitOffIsolate(awaited);
       }
-      if (awaited instanceof DFuture<?> f) {
-        return (T) awaitForeignBlocking(f);
-      }
-      return (T) awaited; // Nothing to wait for on a foreign thread.
+      body = requireAwaitable(loop, null);
     }
-    Body body = requireAwaitable(loop, "await");
     int await = body.beginAwait();
     ZoneImpl zone = loop.zone;
+    if (awaited instanceof FutureImpl<?> future) {
+      if (future.zone.loop == loop
+          && future.isComplete()
+          && loop.carrier.canResumeInline(body)
+          && (future.zone == zone || future.zone.mayElideMicrotask())
+          && (!future.hasError() || future.zone.inSameErrorZone(zone))) {
+        return (T) takeInline(future);
+      }
+    } else if (!(awaited instanceof DFuture<?>) && loop.carrier.canResumeInline(body)) {
+      return (T) awaited;
+    }
+    return (T) suspendFor(loop, body, await, zone, awaited);
+  }
+
+  /** {@code await} on a thread that belongs to no isolate: blocks until the future completes. */
+  private static Object awaitOffIsolate(Object awaited) throws InterruptedException {
+    if (awaited instanceof FutureImpl<?> f) {
+      try {
+        return f.get();
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw Sneaky.<RuntimeException>rethrow(e.getCause());
+      }
+    }
+    if (awaited instanceof DFuture<?> f) {
+      return awaitForeignBlocking(f);
+    }
+    return awaited; // Nothing to wait for on a foreign thread.
+  }
+
+  /** {@code await} that parks the body: arranges its resumption, then suspends it. */
+  private static Object suspendFor(
+      EventLoop loop, Body body, int await, ZoneImpl zone, Object awaited) {
     if (awaited instanceof FutureImpl<?> other && other.zone.loop != loop) {
       awaited = other.bridgeInto(loop); // A future of another isolate: its result comes here.
     }
     if (awaited instanceof FutureImpl<?> future) {
       if (future.isComplete()) {
-        boolean crossesErrorZone = future.hasError() && !future.zone.inSameErrorZone(zone);
-        if (!crossesErrorZone
-            && loop.carrier.canResumeInline(body)
-            && (future.zone == zone || future.zone.mayElideMicrotask())) {
-          return (T) takeInline(future);
-        }
         if (!AwaitCallbacks.awaitThroughZone(body, zone, future)) {
           future.zone.scheduleMicrotask(() -> resumeCompleted(loop, body, future, zone));
         }
@@ -97,21 +133,16 @@ public final class Awaits {
             body.resume(await, null, error);
             return null;
           });
-    } else {
-      if (loop.carrier.canResumeInline(body)) {
-        return (T) awaited;
-      }
-      if (!AwaitCallbacks.awaitThroughZone(body, zone, awaited)) {
-        Object value = awaited;
-        zone.scheduleMicrotask(
-            () -> {
-              body.setResult(value, null);
-              loop.carrier.resumeInTail(body);
-            });
-      }
+    } else if (!AwaitCallbacks.awaitThroughZone(body, zone, awaited)) {
+      Object value = awaited;
+      zone.scheduleMicrotask(
+          () -> {
+            body.setResult(value, null);
+            loop.carrier.resumeInTail(body);
+          });
     }
     body.suspend(Body.State.AWAITING);
-    return (T) body.takeResult();
+    return body.takeResult();
   }
 
   private static Object takeInline(FutureImpl<?> future) {

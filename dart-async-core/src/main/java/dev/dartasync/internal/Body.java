@@ -112,10 +112,15 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
   /** Moves the state on; a transition from any other state is a bug and fails loudly. */
   void transition(State from, State to) {
     if (state != from) {
-      throw new IllegalStateException(
-          "async body state is " + state + ", expected " + from + " (moving to " + to + ")");
+      throw badTransition(from, to);
     }
     state = to;
+  }
+
+  /** The error of a transition the protocol does not allow; apart, so that transition inlines. */
+  private IllegalStateException badTransition(State from, State to) {
+    return new IllegalStateException(
+        "async body state is " + state + ", expected " + from + " (moving to " + to + ")");
   }
 
   @Override
@@ -206,12 +211,16 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
       return false;
     }
     if (await != awaitCount || state != State.AWAITING) {
-      throw new IllegalStateException(
-          "An async body was resumed twice for the same await (state "
-              + state
-              + "): a DFuture that is not the library's called its callback twice.");
+      throw resumedTwice();
     }
     return true;
+  }
+
+  private IllegalStateException resumedTwice() {
+    return new IllegalStateException(
+        "An async body was resumed twice for the same await (state "
+            + state
+            + "): a DFuture that is not the library's called its callback twice.");
   }
 
   /** Resumes the current await with a value (the zone-routed path, checked before routing). */

@@ -313,6 +313,7 @@ public final class EventLoop {
   /** Closes the queue, drops what is left in it, and runs the close hooks. */
   private void close() {
     closed = true;
+    carrier.disown();
     Runnable left;
     while ((left = events.poll()) != null) {
       dropped(left);

@@ -259,17 +259,25 @@ public class FutureImpl<T> implements DFuture<T> {
       listener.next = (FutureListener) resultOrListeners;
       resultOrListeners = listener;
     } else {
-      if (isChained()) {
-        FutureImpl<Object> source = chainSource();
-        if (!source.isComplete()) {
-          source.addListenerOwned(listener);
-          return;
-        }
-        cloneResult(source);
-      }
-      // A late listener: one microtask per then() call, in this future's zone.
-      zone.scheduleMicrotask(() -> propagateToListeners(this, listener));
+      addLateListener(listener);
     }
+  }
+
+  /**
+   * {@link #addListenerOwned} when this future is chained or complete; apart so that the common
+   * case stays small enough to inline into then().
+   */
+  private void addLateListener(FutureListener listener) {
+    if (isChained()) {
+      FutureImpl<Object> source = chainSource();
+      if (!source.isComplete()) {
+        source.addListenerOwned(listener);
+        return;
+      }
+      cloneResult(source);
+    }
+    // A late listener: one microtask per then() call, in this future's zone.
+    zone.scheduleMicrotask(() -> propagateToListeners(this, listener));
   }
 
   void prependListeners(FutureListener listeners) {
@@ -564,10 +572,11 @@ public class FutureImpl<T> implements DFuture<T> {
           }
           return;
         }
+      } else {
+        listener.clearCallbacks(); // A value for an error handler: it never runs.
       }
 
       FutureImpl<Object> result = listener;
-      listener.clearCallbacks(); // Also when no callback of it ran (a value to an error handler).
       listeners = result.removeListeners();
       if (!listenerHasError) {
         result.setValue(listenerValueOrError);
