@@ -72,8 +72,6 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    * instead of suspending the body in the middle of, say, a future's propagation.
    */
   int inCallback;
-  /** Held while the body is BLOCKED in a JDK call. */
-  KeepAlive blockedHandle;
   /**
    * The continuation as the body's zone registered it at the first await, {@link
    * AwaitCallbacks#ROUTED} if the zone sees resumptions without registering, {@link
@@ -82,8 +80,6 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
   AwaitCallbacks awaitCallbacks;
   private Object resumeValue;
   private Throwable resumeError;
-  /** Set by the watchdog when a hand-over could not unmount; taken by Carrier.handOver. */
-  private Throwable pinnedFailure;
 
   /**
    * Acquire/release access to {@link #state} for the two places another thread is involved: the
@@ -247,8 +243,8 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
 
   /** The watchdog's error for a pinned hand-over, or null; cleared. */
   Throwable takePinnedFailure() {
-    Throwable t = pinnedFailure;
-    pinnedFailure = null;
+    Throwable t = resumeError; // A hand-over never resumes with an error: only the watchdog's.
+    resumeError = null;
     return t;
   }
 
@@ -269,7 +265,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
       resumeValue = null;
       resumeError = error;
     } else {
-      pinnedFailure = error; // A hand-over (YIELDED): Carrier.handOver throws it.
+      resumeError = error; // A hand-over (YIELDED): Carrier.handOver takes and throws it.
     }
     STATE.setRelease(this, State.RESUMING);
     LockSupport.unpark(thread);

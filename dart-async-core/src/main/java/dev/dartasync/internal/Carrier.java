@@ -227,8 +227,7 @@ public final class Carrier implements Executor {
     switch (body.state) {
       case STARTED -> body.transition(Body.State.STARTED, Body.State.RUNNING);
       case BLOCKED -> {
-        body.blockedHandle.release();
-        body.blockedHandle = null;
+        loop.releaseKeepAlive(); // Taken when it blocked (below).
         body.transition(Body.State.BLOCKED, Body.State.RUNNING);
       }
       case RESUMING, AWAITING, YIELDED -> {
@@ -248,7 +247,9 @@ public final class Carrier implements Executor {
     if (body.state == Body.State.RUNNING) {
       // Parked, but not by us: a blocking JDK call. The JDK will resume it from its own thread.
       body.transition(Body.State.RUNNING, Body.State.BLOCKED);
-      body.blockedHandle = loop.keepAlive("an async body blocked in a JDK call");
+      // Held without a KeepAlive object: taken and released here, on the loop thread, exactly
+      // once each (8 B less per body than a handle field; one allocation less per blocking call).
+      loop.holdKeepAlive();
     }
   }
 

@@ -237,6 +237,11 @@ public final class EventLoop {
     keepAlive--;
   }
 
+  /** A hold without a handle, for the carrier's own BLOCKED bodies; loop thread only. */
+  void holdKeepAlive() {
+    keepAlive++;
+  }
+
   /**
    * Runs {@code hook} when the isolate ends (after its queue closed), unless removed first; call on
    * the loop's thread. Hooks wake waiters on other threads and isolates that would otherwise wait
