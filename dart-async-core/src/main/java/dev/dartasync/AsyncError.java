@@ -1,5 +1,6 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.DartText;
 
 /**
@@ -24,7 +25,7 @@ public final class AsyncError {
      * @throws ArgumentError {@code Invalid argument(s) (error): Must not be null} if {@code error} is null
      */
     public AsyncError(Throwable error, StackTrace stackTrace) {
-        this.error = ArgumentError.checkNotNull(error, "error");
+        this.error = Checks.notNull(error, "error");
         this.stackTrace = stackTrace != null ? stackTrace : defaultStackTrace(error);
     }
 

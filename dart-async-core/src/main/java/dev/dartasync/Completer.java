@@ -1,5 +1,6 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.EventLoop;
 import dev.dartasync.internal.FutureImpl;
 import dev.dartasync.internal.KeepAlive;
@@ -151,7 +152,7 @@ public class Completer<T> {
    * @throws StateError {@code Bad state: Future already completed} if already completed
    */
   public void completeWith(DFuture<? extends T> source) {
-    ArgumentError.checkNotNull(source, "source");
+    Checks.notNull(source, "source");
     claim();
     deliver(
         () -> {
@@ -186,7 +187,7 @@ public class Completer<T> {
    * @throws StateError {@code Bad state: Future already completed} if already completed
    */
   public void completeError(Throwable error, StackTrace stackTrace) {
-    ArgumentError.checkNotNull(error, "error");
+    Checks.notNull(error, "error");
     claim();
     ZoneImpl caller = ZoneErrors.callerZone(future);
     deliver(

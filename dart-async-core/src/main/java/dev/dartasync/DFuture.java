@@ -1,5 +1,6 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.Futures;
 import io.vavr.Tuple2;
 import io.vavr.Tuple3;
@@ -401,7 +402,7 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
    * {@code then} on a function and a consumer, so this is CompletableFuture's name for it.)
    */
   default DFuture<Void> thenAccept(Consumer<? super T> onValue) {
-    ArgumentError.checkNotNull(onValue, "onValue");
+    Checks.notNull(onValue, "onValue");
     return then(
         value -> {
           onValue.accept(value);
@@ -422,7 +423,7 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
   /** Dart's {@code then((v) => ..., onError: (e, st) => ...)} with callbacks that return nothing. */
   default DFuture<Void> thenAccept(
       Consumer<? super T> onValue, BiConsumer<? super Throwable, ? super StackTrace> onError) {
-    ArgumentError.checkNotNull(onValue, "onValue");
+    Checks.notNull(onValue, "onValue");
     if (onError == null) {
       return thenAccept(onValue);
     }
@@ -478,7 +479,7 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
   /** Dart's {@code catchError((e) => ..., test: test)} for a handler that returns nothing. */
   default DFuture<T> catchErrorAccept(
       Consumer<? super Throwable> onError, Predicate<? super Throwable> test) {
-    ArgumentError.checkNotNull(onError, "onError");
+    Checks.notNull(onError, "onError");
     return catchError(
         (Throwable error) -> {
           onError.accept(error);
@@ -496,7 +497,7 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
   default DFuture<T> catchErrorAccept(
       BiConsumer<? super Throwable, ? super StackTrace> onError,
       Predicate<? super Throwable> test) {
-    ArgumentError.checkNotNull(onError, "onError");
+    Checks.notNull(onError, "onError");
     return catchError(
         (Throwable error, StackTrace stack) -> {
           onError.accept(error, stack);
@@ -511,7 +512,7 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
    */
   default <E extends Throwable> DFuture<T> onError(
       Class<E> type, Function<? super E, ? extends T> handler) {
-    ArgumentError.checkNotNull(handler, "handler");
+    Checks.notNull(handler, "handler");
     return onError(type, (E error, StackTrace stack) -> handler.apply(error), null);
   }
 
@@ -533,7 +534,7 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
    */
   default <E extends Throwable> DFuture<T> onErrorAccept(
       Class<E> type, Consumer<? super E> handler) {
-    ArgumentError.checkNotNull(handler, "handler");
+    Checks.notNull(handler, "handler");
     return onError(
         type,
         (E error, StackTrace stack) -> {
@@ -546,7 +547,7 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
   /** Dart's {@code onError<E>((e, st) => ...)} for a handler that returns nothing. */
   default <E extends Throwable> DFuture<T> onErrorAccept(
       Class<E> type, BiConsumer<? super E, ? super StackTrace> handler) {
-    ArgumentError.checkNotNull(handler, "handler");
+    Checks.notNull(handler, "handler");
     return onError(
         type,
         (E error, StackTrace stack) -> {
@@ -562,7 +563,7 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
    * returned future then completes like this one, or with the error {@code action} throws.
    */
   default DFuture<T> whenComplete(ThrowingRunnable action) {
-    ArgumentError.checkNotNull(action, "action");
+    Checks.notNull(action, "action");
     return whenComplete(
         () -> {
           action.run();

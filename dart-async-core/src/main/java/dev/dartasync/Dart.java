@@ -1,5 +1,6 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.Awaits;
 import dev.dartasync.internal.DartText;
 import dev.dartasync.internal.EventLoop;
@@ -50,13 +51,13 @@ public final class Dart {
    *     dry before {@code main}'s future completed (Dart would simply exit)
    */
   public static <T> T run(Callable<T> main) {
-    ArgumentError.checkNotNull(main, "main");
+    Checks.notNull(main, "main");
     return IsolateRuntime.run(main, LoopClock.system()).value();
   }
 
   /** {@link #run(Callable)} for a main without a value (it may throw checked exceptions). */
   public static void run(ThrowingRunnable main) {
-    ArgumentError.checkNotNull(main, "main");
+    Checks.notNull(main, "main");
     run(Futures.callable(main, "main"));
   }
 
@@ -70,7 +71,7 @@ public final class Dart {
    * @throws ArgumentError {@code Invalid argument(s) (main): Must not be null}
    */
   public static void runMain(Callable<?> main) {
-    ArgumentError.checkNotNull(main, "main");
+    Checks.notNull(main, "main");
     IsolateRuntime isolate = IsolateRuntime.run(main, LoopClock.system());
     System.out.flush();
     Throwable fatal = isolate.fatalError();
@@ -84,7 +85,7 @@ public final class Dart {
 
   /** {@link #runMain(Callable)} for a main without a value (it may throw checked exceptions). */
   public static void runMain(ThrowingRunnable main) {
-    ArgumentError.checkNotNull(main, "main");
+    Checks.notNull(main, "main");
     runMain(Futures.callable(main, "main"));
   }
 
@@ -112,7 +113,7 @@ public final class Dart {
    */
   @SuppressWarnings("unchecked")
   public static <T> DFuture<T> async(Callable<T> body) {
-    ArgumentError.checkNotNull(body, "body");
+    Checks.notNull(body, "body");
     return (DFuture<T>) (DFuture<?>) EventLoop.require().startBody(body);
   }
 
@@ -179,7 +180,7 @@ public final class Dart {
    * @throws ArgumentError {@code Invalid argument(s) (type): Must not be null}
    */
   public static <T, X extends Throwable> T await(DFuture<T> future, Class<X> type) throws X {
-    ArgumentError.checkNotNull(type, "type");
+    Checks.notNull(type, "type");
     return await(future);
   }
 
@@ -193,8 +194,8 @@ public final class Dart {
    */
   public static <T, X1 extends Throwable, X2 extends Throwable> T await(
       DFuture<T> future, Class<X1> type1, Class<X2> type2) throws X1, X2 {
-    ArgumentError.checkNotNull(type1, "type1");
-    ArgumentError.checkNotNull(type2, "type2");
+    Checks.notNull(type1, "type1");
+    Checks.notNull(type2, "type2");
     return await(future);
   }
 
@@ -217,7 +218,7 @@ public final class Dart {
    * @throws ArgumentError {@code Invalid argument(s) (error): Must not be null}
    */
   public static RuntimeException rethrow(Throwable error) {
-    ArgumentError.checkNotNull(error, "error");
+    Checks.notNull(error, "error");
     throw Sneaky.<RuntimeException>rethrow(error);
   }
 

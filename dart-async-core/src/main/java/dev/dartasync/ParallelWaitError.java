@@ -1,5 +1,6 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.DartText;
 import dev.dartasync.internal.Futures;
 import io.vavr.Tuple;
@@ -108,7 +109,7 @@ public final class ParallelWaitError extends RuntimeException {
      */
     @SuppressWarnings("unchecked") // Sound: the wait built these values in the shape V.
     public <V> V valuesOf(DFuture<V> wait) {
-        ArgumentError.checkNotNull(wait, "wait");
+        Checks.notNull(wait, "wait");
         if (!Futures.isWaitOf(wait, this)) {
             throw new ArgumentError("Not the future of the wait that failed with this error", "wait");
         }

@@ -1,5 +1,6 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.Checks;
 import java.util.function.Consumer;
 
 /**
@@ -68,13 +69,13 @@ public final class WaitOption<T> {
    */
   @SuppressWarnings("unchecked")
   static <T> Resolved<T> resolve(WaitOption<? super T>[] options) {
-    ArgumentError.checkNotNull(options, "options");
+    Checks.notNull(options, "options");
     boolean eagerError = false;
     Consumer<? super T> cleanUp = null;
     boolean eagerGiven = false;
     boolean cleanUpGiven = false;
     for (int i = 0; i < options.length; i++) {
-      WaitOption<? super T> option = ArgumentError.checkNotNull(options[i], "options[" + i + "]");
+      WaitOption<? super T> option = Checks.notNull(options[i], "options[" + i + "]");
       boolean isEager = option.name.equals("eagerError");
       if (isEager ? eagerGiven : cleanUpGiven) {
         throw new ArgumentError(

@@ -633,7 +633,7 @@ public class FutureImpl<T> implements DFuture<T> {
   @Override
   @SuppressWarnings("unchecked")
   public <R> DFuture<R> then(Function<? super T, ? extends R> onValue) {
-    ArgumentError.checkNotNull(onValue, "onValue");
+    Checks.notNull(onValue, "onValue");
     EventLoop loop = zone.loop;
     if (!loop.isOwnerThread()) {
       return listen(FutureListener.VALUE, onValue, null, null);
@@ -660,7 +660,7 @@ public class FutureImpl<T> implements DFuture<T> {
     if (onError == null) {
       return then(onValue);
     }
-    ArgumentError.checkNotNull(onValue, "onValue");
+    Checks.notNull(onValue, "onValue");
     return listen(
         FutureListener.VALUE | FutureListener.ERROR, onValue, onError, null);
   }
@@ -674,7 +674,7 @@ public class FutureImpl<T> implements DFuture<T> {
 
   @Override
   public <R> DFuture<R> thenCompose(Function<? super T, ? extends DFuture<R>> onValue) {
-    ArgumentError.checkNotNull(onValue, "onValue");
+    Checks.notNull(onValue, "onValue");
     return listen(
         FutureListener.VALUE | FutureListener.CHAIN, onValue, null, null);
   }
@@ -705,14 +705,14 @@ public class FutureImpl<T> implements DFuture<T> {
 
   /** catchError(onError, test: test); test is optional (null), as in Dart. */
   private DFuture<T> catchErrorImpl(Object onError, Predicate<? super Throwable> test) {
-    ArgumentError.checkNotNull(onError, "onError");
+    Checks.notNull(onError, "onError");
     int kind = FutureListener.ERROR | (test != null ? FutureListener.TEST : 0);
     return listen(kind, null, onError, test);
   }
 
   @Override
   public DFuture<T> whenComplete(Callable<?> action) {
-    ArgumentError.checkNotNull(action, "action");
+    Checks.notNull(action, "action");
     return listen(FutureListener.WHEN_COMPLETE, action, null, null);
   }
 
@@ -721,8 +721,8 @@ public class FutureImpl<T> implements DFuture<T> {
       Class<E> type,
       BiFunction<? super E, ? super StackTrace, ? extends T> handler,
       Predicate<? super E> test) {
-    ArgumentError.checkNotNull(type, "type");
-    ArgumentError.checkNotNull(handler, "handler");
+    Checks.notNull(type, "type");
+    Checks.notNull(handler, "handler");
     BiFunction<Throwable, StackTrace, T> filtered =
         (error, stack) -> {
           if (!type.isInstance(error) || (test != null && !test.test(type.cast(error)))) {
@@ -745,7 +745,7 @@ public class FutureImpl<T> implements DFuture<T> {
 
   /** timeout(timeLimit, onTimeout: onTimeout); onTimeout is optional (null), as in Dart. */
   private DFuture<T> timeoutImpl(Duration timeLimit, Callable<? extends T> onTimeout) {
-    ArgumentError.checkNotNull(timeLimit, "timeLimit");
+    Checks.notNull(timeLimit, "timeLimit");
     if (isComplete()) {
       return immediateFuture(this);
     }
@@ -895,7 +895,7 @@ public class FutureImpl<T> implements DFuture<T> {
   @Override
   public T get(long timeout, java.util.concurrent.TimeUnit unit)
       throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
-    ArgumentError.checkNotNull(unit, "unit");
+    Checks.notNull(unit, "unit");
     if (resultHolder() == null) {
       long nanos = unit.toNanos(timeout);
       EventLoop current = EventLoop.current();

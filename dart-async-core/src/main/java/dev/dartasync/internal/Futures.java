@@ -38,7 +38,7 @@ public final class Futures {
 
   /** {@code body} as a Callable that returns null; {@code name} is the parameter for errors. */
   public static Callable<Void> callable(ThrowingRunnable body, String name) {
-    ArgumentError.checkNotNull(body, name);
+    Checks.notNull(body, name);
     return () -> {
       body.run();
       return null;
@@ -65,7 +65,7 @@ public final class Futures {
    *     {@code (futures[i])} for a null element
    */
   private static <F extends DFuture<?>> ReadFutures<F> readFutures(Iterable<? extends F> futures) {
-    ArgumentError.checkNotNull(futures, "futures");
+    Checks.notNull(futures, "futures");
     List<F> list = new ArrayList<>();
     Throwable iterationError = null;
     try {
@@ -76,7 +76,7 @@ public final class Futures {
       iterationError = e;
     }
     for (int i = 0; i < list.size(); i++) {
-      ArgumentError.checkNotNull(list.get(i), "futures[" + i + "]");
+      Checks.notNull(list.get(i), "futures[" + i + "]");
     }
     return new ReadFutures<>(list, iterationError);
   }
@@ -87,7 +87,7 @@ public final class Futures {
   }
 
   public static <T> DFuture<T> run(Callable<T> computation) {
-    ArgumentError.checkNotNull(computation, "computation");
+    Checks.notNull(computation, "computation");
     FutureImpl<T> result = new FutureImpl<>();
     Timer.run(
         () -> {
@@ -115,13 +115,13 @@ public final class Futures {
   }
 
   public static <T> DFuture<T> error(Throwable error, StackTrace stackTrace) {
-    ArgumentError.checkNotNull(error, "error");
+    Checks.notNull(error, "error");
     // Dart's Future.error: the current zone's errorCallback may replace the error.
     return FutureImpl.immediateError(ZoneErrors.intercept(ZoneImpl.current(), error, stackTrace));
   }
 
   public static <T> DFuture<T> sync(Callable<T> computation) {
-    ArgumentError.checkNotNull(computation, "computation");
+    Checks.notNull(computation, "computation");
     T value;
     EventLoop loop = EventLoop.require();
     Body body = loop.enterCallback();
@@ -136,7 +136,7 @@ public final class Futures {
   }
 
   public static <T> DFuture<T> microtask(Callable<T> computation) {
-    ArgumentError.checkNotNull(computation, "computation");
+    Checks.notNull(computation, "computation");
     FutureImpl<T> result = new FutureImpl<>();
     ZoneImpl.current()
         .scheduleMicrotask(
@@ -155,7 +155,7 @@ public final class Futures {
 
   /** Dart's Future.delayed; {@code computation} is optional (null completes with null). */
   public static <T> DFuture<T> delayed(Duration duration, Callable<T> computation) {
-    ArgumentError.checkNotNull(duration, "duration");
+    Checks.notNull(duration, "duration");
     FutureImpl<T> result = new FutureImpl<>();
     new Timer(
         duration,
@@ -179,7 +179,7 @@ public final class Futures {
   // ---- Java interop ---------------------------------------------------------------------------
 
   public static <T> DFuture<T> fromCompletionStage(java.util.concurrent.CompletionStage<T> stage) {
-    ArgumentError.checkNotNull(stage, "stage");
+    Checks.notNull(stage, "stage");
     EventLoop loop = EventLoop.require();
     FutureImpl<T> result = new FutureImpl<>();
     // Like pending I/O in Dart: the isolate waits for the outside world.
@@ -319,7 +319,7 @@ public final class Futures {
    */
   public static <R> DFuture<R> recordWait(TupleBuilder<?> builder, DFuture<?>... futures) {
     for (int i = 0; i < futures.length; i++) {
-      ArgumentError.checkNotNull(futures[i], "f" + (i + 1));
+      Checks.notNull(futures[i], "f" + (i + 1));
     }
     return collect(futures, builder);
   }
@@ -436,8 +436,8 @@ public final class Futures {
   }
 
   public static <T> DFuture<Void> forEach(Iterable<T> elements, Function<? super T, ?> action) {
-    ArgumentError.checkNotNull(elements, "elements");
-    ArgumentError.checkNotNull(action, "action");
+    Checks.notNull(elements, "elements");
+    Checks.notNull(action, "action");
     Iterator<T> iterator = elements.iterator();
     return doWhile(
         () -> {
@@ -453,7 +453,7 @@ public final class Futures {
   }
 
   public static DFuture<Void> doWhile(Callable<?> action) {
-    ArgumentError.checkNotNull(action, "action");
+    Checks.notNull(action, "action");
     FutureImpl<Void> done = new FutureImpl<>();
     new DoWhile(action, done).next.accept(true);
     return done;

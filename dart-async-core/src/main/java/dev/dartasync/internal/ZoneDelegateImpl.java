@@ -94,7 +94,7 @@ final class ZoneDelegateImpl implements ZoneDelegate {
 
   @Override
   public AsyncError errorCallback(Zone zone, Throwable error, StackTrace stackTrace) {
-    ArgumentError.checkNotNull(error, "error");
+    Checks.notNull(error, "error");
     return ZoneHandlers.errorCallback(target, owned(zone, "errorCallback"), error, stackTrace);
   }
 

@@ -1,6 +1,5 @@
 package dev.dartasync.internal;
 
-import dev.dartasync.ArgumentError;
 import dev.dartasync.AsyncError;
 import dev.dartasync.StackTrace;
 import dev.dartasync.Timer;
@@ -452,7 +451,7 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public AsyncError errorCallback(Throwable error, StackTrace stackTrace) {
-    ArgumentError.checkNotNull(error, "error");
+    Checks.notNull(error, "error");
     requireOwner("errorCallback");
     return ZoneHandlers.errorCallback(this, this, error, stackTrace);
   }
