@@ -36,7 +36,7 @@ public final class Carrier implements Executor {
 
   // ---- confined to the isolate's thread and its bodies ----
   /** Continuations made runnable on this carrier, run by {@link #drain}. */
-  private final ArrayDeque<Runnable> ready = new ArrayDeque<>();
+  private final ArrayDeque<Body> ready = new ArrayDeque<>();
   /** Bodies that handed the carrier to another body and resume when it suspends (LIFO). */
   private final ArrayDeque<Body> resumeAfter = new ArrayDeque<>();
   /** The body currently running on the carrier, or null when the loop's own code runs. */
@@ -119,7 +119,7 @@ public final class Carrier implements Executor {
     int before = ready.size();
     LockSupport.unpark(body.thread);
     if (ready.size() == before) {
-      ready.add(body.continuation);
+      ready.add(body);
     }
   }
 
@@ -167,7 +167,7 @@ public final class Carrier implements Executor {
   @Override
   public void execute(Runnable continuation) {
     Thread t = CarrierSeam.threadOf(continuation);
-    if (t == null || !(t.getUncaughtExceptionHandler() instanceof Body body)) {
+    if (t == null || !(CarrierSeam.handlerOf(t) instanceof Body body)) {
       CarrierSeam.defaultScheduler().execute(continuation); // Not a body: not ours to carry.
       return;
     }
@@ -175,11 +175,11 @@ public final class Carrier implements Executor {
       body.continuation = continuation;
     }
     if (isOwnerThread()) {
-      ready.add(continuation);
+      ready.add(body);
     } else {
       loop.post(
           () -> {
-            ready.add(continuation);
+            ready.add(body);
             drain();
           });
     }
@@ -196,8 +196,8 @@ public final class Carrier implements Executor {
    */
   void drain() {
     while (true) {
-      Runnable continuation = ready.poll();
-      if (continuation == null) {
+      Body body = ready.poll();
+      if (body == null) {
         Body waiting = resumeAfter.poll();
         if (waiting == null) {
           return;
@@ -206,12 +206,8 @@ public final class Carrier implements Executor {
         wake(waiting);
         continue;
       }
-      Body body = (Body) CarrierSeam.threadOf(continuation).getUncaughtExceptionHandler();
-      if (body == null) {
-        continue; // The thread ended meanwhile (a stale duplicate): nothing to run.
-      }
       try {
-        mount(body, continuation);
+        mount(body, body.continuation);
       } catch (InterruptedException e) {
         throw Sneaky.<RuntimeException>rethrow(e); // Stops the isolate (EventLoop.run).
       }
@@ -219,7 +215,7 @@ public final class Carrier implements Executor {
   }
 
   private void mount(Body body, Runnable continuation) throws InterruptedException {
-    if (Thread.interrupted()) {
+    if (thread.isInterrupted() && Thread.interrupted()) {
       // The JDK clears the carrier's interrupt flag when it mounts a virtual thread: look first.
       throw new InterruptedException(EventLoop.INTERRUPTED);
     }
