@@ -115,7 +115,9 @@ public class Completer<T> {
   }
 
   /**
-   * Completes the future with {@code value}.
+   * Completes the future with {@code value}. Its listeners run in a microtask queued now (this
+   * completer) or synchronously inside this call ({@link #sync()}); from a thread that is not the
+   * isolate's, the completion is posted to the isolate as an event and they run there.
    *
    * @throws StateError {@code Bad state: Future already completed} if already completed
    */

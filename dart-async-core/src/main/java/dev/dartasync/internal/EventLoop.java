@@ -145,11 +145,6 @@ public final class EventLoop {
     return carrier.isOwnerThread();
   }
 
-  /** Whether the isolate ended: nothing posted to it runs any more. */
-  public boolean isClosed() {
-    return closed;
-  }
-
   // ---- events ---------------------------------------------------------------------------------
 
   /**
