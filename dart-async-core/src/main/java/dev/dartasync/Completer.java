@@ -33,13 +33,14 @@ import java.lang.invoke.VarHandle;
 public class Completer<T> {
 
   private final FutureImpl<T> future;
-  private final boolean sync;
   /** Held until completion by a {@link #keepAlive()} completer; null for the others. */
   private final KeepAlive keepAlive;
   /**
    * 0 until complete or completeError is called, then 1; set once, by a compare-and-set, so that
    * exactly one of many racing threads succeeds. A field with a VarHandle rather than an
-   * AtomicBoolean: one object less per completer (16 B, and a pointer to chase).
+   * AtomicBoolean: one object less per completer (16 B, and a pointer to chase). Whether the
+   * completer is synchronous is its class ({@link SyncCompleter}), not a field: with the three
+   * fields here a completer is 24 B; a fourth would make it 32.
    */
   private volatile int completed;
 
@@ -59,12 +60,11 @@ public class Completer<T> {
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public Completer() {
-    this(false, false);
+    this(false);
   }
 
-  private Completer(boolean sync, boolean keepAlive) {
+  private Completer(boolean keepAlive) {
     this.future = new FutureImpl<>();
-    this.sync = sync;
     this.keepAlive =
         keepAlive ? future.loop().keepAlive("Completer.keepAlive() not completed yet") : null;
   }
@@ -87,7 +87,7 @@ public class Completer<T> {
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public static <T> Completer<T> keepAlive() {
-    return new Completer<>(false, true);
+    return new Completer<>(true);
   }
 
   /**
@@ -96,7 +96,7 @@ public class Completer<T> {
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public static <T> Completer<T> sync() {
-    return new Completer<>(true, false);
+    return new SyncCompleter<>();
   }
 
   /** The future this completer completes. */
@@ -125,7 +125,7 @@ public class Completer<T> {
     claim();
     deliver(
         () -> {
-          if (sync) {
+          if (this instanceof SyncCompleter) {
             future.completeWithValue(value);
           } else {
             future.asyncCompleteWithValue(value);
@@ -158,7 +158,7 @@ public class Completer<T> {
     claim();
     deliver(
         () -> {
-          if (sync) {
+          if (this instanceof SyncCompleter) {
             future.complete(source);
           } else {
             future.chainFuture(source);
@@ -196,7 +196,7 @@ public class Completer<T> {
         () -> {
           // Dart's _interceptUserError: the calling zone's errorCallback may replace the error.
           AsyncError asyncError = ZoneErrors.intercept(caller, error, stackTrace);
-          if (sync) {
+          if (this instanceof SyncCompleter) {
             future.completeError(asyncError);
           } else {
             future.asyncCompleteError(asyncError);
@@ -225,6 +225,13 @@ public class Completer<T> {
       }
     } else {
       loop.post(new LateCompletion(completion, keepAlive, value, error));
+    }
+  }
+
+  /** {@link #sync()}: listeners run inside complete. */
+  private static final class SyncCompleter<T> extends Completer<T> {
+    SyncCompleter() {
+      super(false);
     }
   }
 }

@@ -50,21 +50,18 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
   final FutureImpl<Object> result;
   private Callable<?> code;
   Thread thread;
-  /** The JDK's continuation task for {@link #thread}, learnt when it is first handed to us. */
-  Runnable continuation;
   /** The zone to restore when the body resumes. */
   ZoneImpl zone;
   State state = State.STARTED;
-  /** Has suspended at least once: a throw now completes synchronously. */
-  boolean suspended;
   /**
-   * Counts the awaits of this body. A resumption names the await it belongs to, so a second
-   * resumption of the same await (a DFuture that is not ours calling back twice) fails loudly
-   * instead of resuming a later await with the wrong value.
+   * Counts the awaits of this body; 0 until its first await, never 0 again (it skips 0 when it
+   * wraps), so it also answers "has it suspended?" ({@link #hasAwaited}). A resumption names the
+   * await it belongs to, so a second resumption of the same await (a DFuture that is not ours
+   * calling back twice) fails loudly instead of resuming a later await with the wrong value. An
+   * await the watchdog gave up on is remembered by the watchdog, not here: that is looked up only
+   * when a resumption does not match (see {@link #isResumable}).
    */
   int awaitCount;
-  /** An await the carrier gave up on (the body was pinned): its late resumption is ignored. */
-  int abandonedAwait = -1;
   /**
    * How many library-invoked callbacks (a then handler, a whenComplete action, a doWhile action,
    * a zone body) are running on this body's stack. Such a callback is not the async body itself:
@@ -131,6 +128,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
     try {
       value = body.call();
     } catch (Throwable e) {
+      boolean suspended = hasAwaited();
       AsyncError error = new AsyncError(e, StackTrace.of(e, suspended));
       if (suspended) {
         result.completeError(error);
@@ -174,8 +172,16 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
 
   /** Starts an await: returns its number, for {@link #resume}. */
   int beginAwait() {
-    suspended = true;
-    return ++awaitCount;
+    int n = awaitCount + 1;
+    if (n == 0) {
+      n = 1; // 0 means "never awaited" (hasAwaited).
+    }
+    return awaitCount = n;
+  }
+
+  /** Has suspended in an await at least once: a throw now completes its future synchronously. */
+  boolean hasAwaited() {
+    return awaitCount != 0;
   }
 
   /**
@@ -206,10 +212,10 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    * @throws IllegalStateException if that await was already resumed (or is not the current one)
    */
   boolean isResumable(int await) {
-    if (await == abandonedAwait) {
-      return false;
-    }
     if (await != awaitCount || state != State.AWAITING) {
+      if (PinnedCarrierWatchdog.wasAbandoned(this, await)) {
+        return false;
+      }
       throw resumedTwice();
     }
     return true;
@@ -264,7 +270,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    */
   void failPinned(int await, IllegalStateException error) {
     if (state == State.AWAITING) {
-      abandonedAwait = await;
+      PinnedCarrierWatchdog.abandon(this, await);
       resumeValue = null;
       resumeError = error;
     } else {

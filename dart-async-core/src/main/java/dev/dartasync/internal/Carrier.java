@@ -171,9 +171,6 @@ public final class Carrier implements Executor {
       CarrierSeam.defaultScheduler().execute(continuation); // Not a body: not ours to carry.
       return;
     }
-    if (body.continuation == null) {
-      body.continuation = continuation;
-    }
     if (isOwnerThread()) {
       ready.add(body);
     } else {
@@ -207,7 +204,7 @@ public final class Carrier implements Executor {
         continue;
       }
       try {
-        mount(body, body.continuation);
+        mount(body, CarrierSeam.continuationOf(body.thread));
       } catch (InterruptedException e) {
         throw Sneaky.<RuntimeException>rethrow(e); // Stops the isolate (EventLoop.run).
       }

@@ -43,6 +43,8 @@ public final class CarrierSeam {
   private static final MethodHandle CONTINUATION_THREAD;
   /** The JDK's own virtual-thread scheduler, where every thread that is not a body goes. */
   private static final Executor DEFAULT_SCHEDULER;
+  /** {@code VirtualThread.runContinuation}: a virtual thread's continuation task. */
+  private static final MethodHandle RUN_CONTINUATION;
 
   /**
    * {@code Thread.uncaughtExceptionHandler}, read directly: {@code getUncaughtExceptionHandler()}
@@ -86,6 +88,7 @@ public final class CarrierSeam {
     Class<?> continuationClass = null;
     MethodHandle continuationThread = null;
     Executor defaultScheduler = null;
+    MethodHandle runContinuationGetter = null;
     if (failure == null) {
       try {
         Class<?> vthread = Class.forName("java.lang.VirtualThread");
@@ -94,6 +97,10 @@ public final class CarrierSeam {
         Thread probe = Thread.ofVirtual().unstarted(() -> {});
         Object task = runContinuation.get(probe);
         continuationClass = task.getClass();
+        runContinuationGetter =
+            MethodHandles.lookup()
+                .unreflectGetter(runContinuation)
+                .asType(MethodType.methodType(Runnable.class, Thread.class));
         Field bound = null;
         for (Field f : continuationClass.getDeclaredFields()) {
           if (!Modifier.isStatic(f.getModifiers()) && Thread.class.isAssignableFrom(f.getType())) {
@@ -125,6 +132,19 @@ public final class CarrierSeam {
     CONTINUATION_CLASS = continuationClass;
     CONTINUATION_THREAD = continuationThread;
     DEFAULT_SCHEDULER = defaultScheduler != null ? defaultScheduler : ForkJoinPool.commonPool();
+    RUN_CONTINUATION = runContinuationGetter;
+  }
+
+  /**
+   * The continuation task of virtual thread {@code thread} (what its scheduler is handed): read
+   * from the thread, a final field, instead of kept in each body (4 B per parked body).
+   */
+  static Runnable continuationOf(Thread thread) {
+    try {
+      return (Runnable) RUN_CONTINUATION.invokeExact(thread);
+    } catch (Throwable e) {
+      throw new AssertionError(e);
+    }
   }
 
   /**
