@@ -215,9 +215,9 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
 
   /** Dart's {@code Future._nullFuture}: a future of the root zone, already completed with null. */
   @SuppressWarnings("unchecked")
-  static DFuture<Void> nullFuture() {
+  static FutureImpl<Void> nullFuture() {
     ZoneImpl root = (ZoneImpl) ZoneImpl.current().loop.rootZone();
-    return (DFuture<Void>) (DFuture<?>) FutureImpl.completedIn(root, null);
+    return (FutureImpl<Void>) (FutureImpl<?>) FutureImpl.completedIn(root, null);
   }
 
   @Override

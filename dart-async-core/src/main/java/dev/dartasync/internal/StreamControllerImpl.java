@@ -131,14 +131,13 @@ public class StreamControllerImpl<T> {
     return new StateError("Cannot add event after closing");
   }
 
-  /** Dart's {@code done}: completes once the listener got done or cancelled. */
-  @SuppressWarnings("unchecked")
+  /**
+   * Dart's {@code done} ({@code _ensureDoneFuture}): completes once the listener got done or
+   * cancelled; created on first use, already complete if that happened before.
+   */
   public DFuture<Void> done() {
     if (doneFuture == null) {
-      if (isCanceled()) {
-        return BufferingStreamSubscription.nullFuture();
-      }
-      doneFuture = new FutureImpl<>();
+      doneFuture = isCanceled() ? BufferingStreamSubscription.nullFuture() : new FutureImpl<>();
     }
     return doneFuture;
   }
