@@ -41,7 +41,8 @@ public interface DStream<T> {
    * Dart's {@code listen(onData, onError: ..., onDone: ..., cancelOnError: ...)}: subscribes and
    * returns the subscription. Synchronously inside this call the source starts (a controller's
    * {@code onListen} runs); events arrive later, in microtasks or synchronously from the source's
-   * {@code add}, never inside this call. Each argument but {@code onData}'s meaning may be null.
+   * {@code add}, never inside this call. The callbacks are registered in the current zone now
+   * and later run in it, guarded (see the class comment).
    *
    * @param onData called with each data event; null ignores data
    * @param onError called with each error event and its stack trace; null sends errors to the

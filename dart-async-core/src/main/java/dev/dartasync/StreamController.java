@@ -41,7 +41,8 @@ public final class StreamController<T> {
 
   /**
    * Dart's {@code StreamController(onListen: ..., onPause: ..., onResume: ..., onCancel: ...)}; any
-   * hook may be null.
+   * hook may be null. For an {@code onCancel} that returns a future, use {@link
+   * #onCancel(Callable)}.
    */
   public StreamController(
       Runnable onListen, Runnable onPause, Runnable onResume, Runnable onCancel) {

@@ -68,7 +68,7 @@ public interface StreamSubscription<T> {
    * cancel hook (a controller's {@code onCancel}) runs synchronously inside this call, the first
    * time only. Returns the future that hook returned (so it completes when the source's clean-up is
    * done; an error the hook throws fails it, one microtask later), else an already completed
-   * future. Later calls return the same future.
+   * future. Later calls cancel nothing more and return the hook's future again.
    */
   DFuture<Void> cancel();
 

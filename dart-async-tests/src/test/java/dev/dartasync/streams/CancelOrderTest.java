@@ -125,6 +125,24 @@ class CancelOrderTest {
   }
 
   @Test
+  @DisplayName("onCancel(() -> DFuture.value()): the future is taken, and onDone waits for it")
+  void onCancelReturningAFutureExpression() {
+    // stream_controller.dart _recordCancel: `if (cancelResult is Future<void>) result = ...`.
+    // Java: an expression lambda returning a DFuture selects the Callable overload of onCancel.
+    Dart.run(
+        () -> {
+          StreamController<Integer> c =
+              new StreamController<Integer>().onCancel(() -> DFuture.value());
+          c.stream().listen(v -> ex.expectUnreached(), (Throwable e) -> ex.expectUnreached(),
+              () -> ex.expect(3));
+          c.close();
+          scheduleMicrotask(() -> ex.expect(2)); // Before the value future's own microtask.
+          ex.expect(1);
+        });
+    ex.finish(4);
+  }
+
+  @Test
   @DisplayName("onCancel throwing: cancel() returns a future failing with that error")
   void onCancelThrows() {
     // stream_controller.dart _recordCancel: catch (e, s) -> _Future().._asyncCompleteError(e, s).
