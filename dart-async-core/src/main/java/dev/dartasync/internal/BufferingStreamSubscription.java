@@ -244,10 +244,6 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
     return (state & INPUT_PAUSED) != 0;
   }
 
-  boolean isClosed() {
-    return (state & CLOSED) != 0;
-  }
-
   boolean isCanceled() {
     return (state & CANCELED) != 0;
   }

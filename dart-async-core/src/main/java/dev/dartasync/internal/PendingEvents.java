@@ -90,9 +90,4 @@ final class PendingEvents<T> {
     }
     event.perform(dispatch);
   }
-
-  void clear() {
-    cancelSchedule();
-    first = last = null;
-  }
 }

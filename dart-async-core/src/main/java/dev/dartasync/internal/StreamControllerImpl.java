@@ -51,32 +51,16 @@ public class StreamControllerImpl<T> {
 
   // ---- hooks --------------------------------------------------------------------------------
 
-  public Runnable onListen() {
-    return onListen;
-  }
-
   public void setOnListen(Runnable onListen) {
     this.onListen = onListen;
-  }
-
-  public Runnable onPause() {
-    return onPause;
   }
 
   public void setOnPause(Runnable onPause) {
     this.onPause = onPause;
   }
 
-  public Runnable onResume() {
-    return onResume;
-  }
-
   public void setOnResume(Runnable onResume) {
     this.onResume = onResume;
-  }
-
-  public Callable<?> onCancel() {
-    return onCancel;
   }
 
   public void setOnCancel(Callable<?> onCancel) {
