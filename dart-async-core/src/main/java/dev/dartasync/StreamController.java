@@ -1,0 +1,197 @@
+package dev.dartasync;
+
+import dev.dartasync.internal.StreamControllerImpl;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+
+/**
+ * A single-subscription stream with a control side: Dart's {@code StreamController<T>}.
+ *
+ * <pre>{@code
+ * var c = new StreamController<Integer>()           // Dart: StreamController<int>()
+ *     .onListen(() -> print("listen"))              //   (onListen: ..., onCancel: ...)
+ *     .onCancel(() -> print("cancel"));
+ * var sync = StreamController.<Integer>sync();      // Dart: StreamController<int>(sync: true)
+ * }</pre>
+ *
+ * The hooks ({@code onListen}, {@code onPause}, {@code onResume}, {@code onCancel}) are Dart's
+ * named constructor arguments and settable fields; here they are fluent setters returning the
+ * controller, or the arguments of the four-argument constructors. A hook runs synchronously, in the
+ * zone current at the moment it is called, and what it throws goes to that zone's uncaught-error
+ * handling (for {@code onCancel}: to the future {@link StreamSubscription#cancel()} returns).
+ *
+ * <h2>Delivery</h2>
+ *
+ * Before anyone listens, events are buffered; {@code listen} hands them to the subscription, which
+ * delivers them one per microtask. An async controller (the default) delivers each later event in
+ * a microtask of its own; a {@linkplain #sync() sync} controller delivers it synchronously inside
+ * {@link #add}/{@link #addError}/{@link #close}, except while the subscription is paused or inside
+ * one of its own callbacks (then it is buffered, as for an async controller).
+ *
+ * <p>Java difference: no {@code sink} getter; {@link #add}, {@link #addError} and {@link #close}
+ * are the sink. Broadcast controllers and {@code addStream} are not there yet.
+ */
+public final class StreamController<T> {
+  private final StreamControllerImpl<T> impl;
+
+  /** Dart's {@code StreamController<T>()}: an async controller without hooks. */
+  public StreamController() {
+    this(false);
+  }
+
+  /**
+   * Dart's {@code StreamController(onListen: ..., onPause: ..., onResume: ..., onCancel: ...)}; any
+   * hook may be null. For an {@code onCancel} that returns a future, use {@link
+   * #onCancel(Callable)}.
+   */
+  public StreamController(
+      Runnable onListen, Runnable onPause, Runnable onResume, Runnable onCancel) {
+    this(false);
+    onListen(onListen).onPause(onPause).onResume(onResume).onCancel(onCancel);
+  }
+
+  private StreamController(boolean sync) {
+    this.impl = new StreamControllerImpl<>(sync);
+  }
+
+  /** Dart's {@code StreamController<T>(sync: true)}, without hooks; see the class comment. */
+  public static <T> StreamController<T> sync() {
+    return new StreamController<>(true);
+  }
+
+  /** Dart's {@code StreamController(sync: true, onListen: ..., ...)}; any hook may be null. */
+  public static <T> StreamController<T> sync(
+      Runnable onListen, Runnable onPause, Runnable onResume, Runnable onCancel) {
+    StreamController<T> controller = new StreamController<>(true);
+    return controller.onListen(onListen).onPause(onPause).onResume(onResume).onCancel(onCancel);
+  }
+
+  // ---- hooks --------------------------------------------------------------------------------
+
+  /**
+   * Sets {@code onListen} (null for none): runs synchronously inside the {@code listen} call,
+   * after the subscription exists; events it adds are delivered later, never inside
+   * {@code listen}.
+   */
+  public StreamController<T> onListen(Runnable onListen) {
+    impl.setOnListen(onListen);
+    return this;
+  }
+
+  /**
+   * Sets {@code onPause} (null for none): runs synchronously when the subscription's input becomes
+   * paused (its first {@code pause()}, or right after the callback that paused it).
+   */
+  public StreamController<T> onPause(Runnable onPause) {
+    impl.setOnPause(onPause);
+    return this;
+  }
+
+  /**
+   * Sets {@code onResume} (null for none): runs synchronously when the subscription's input
+   * resumes, which is only once the events buffered during the pause have been delivered.
+   */
+  public StreamController<T> onResume(Runnable onResume) {
+    impl.setOnResume(onResume);
+    return this;
+  }
+
+  /**
+   * Sets {@code onCancel} (null for none): runs synchronously when the subscription ends, by
+   * {@code cancel()}, by an error with {@code cancelOnError}, or by the done event (before the
+   * listener's {@code onDone} or {@code onError}).
+   */
+  public StreamController<T> onCancel(Runnable onCancel) {
+    impl.setOnCancel(onCancel == null ? null : Executors.callable(onCancel));
+    return this;
+  }
+
+  /**
+   * Sets an {@code onCancel} that may return a DFuture (Dart's {@code onCancel: () => future}):
+   * {@code subscription.cancel()} then returns that future, and the listener's {@code onDone}
+   * (or {@code onError} with {@code cancelOnError}) waits for it.
+   */
+  public StreamController<T> onCancel(Callable<?> onCancel) {
+    impl.setOnCancel(onCancel);
+    return this;
+  }
+
+  // ---- the stream ---------------------------------------------------------------------------
+
+  /**
+   * Dart's {@code stream}: the stream this controller controls; a new but equal object per call.
+   * It may be listened to once; a second {@code listen} throws {@code Bad state: Stream has
+   * already been listened to.}, also after the first listener cancelled.
+   */
+  public DStream<T> stream() {
+    return impl.stream();
+  }
+
+  // ---- the sink -----------------------------------------------------------------------------
+
+  /**
+   * Dart's {@code add(event)}: sends a data event (see the class comment for when it is
+   * delivered). Dropped silently if the listener already cancelled.
+   *
+   * @throws StateError {@code Bad state: Cannot add event after closing} after {@link #close()}
+   */
+  public void add(T event) {
+    impl.add(event);
+  }
+
+  /**
+   * Dart's {@code addError(error)}: sends an error event with the error's default stack trace
+   * ({@link AsyncError#defaultStackTrace}), after the current zone's {@link Zone#errorCallback},
+   * which may replace both. Without an {@code onError} handler on the subscription it becomes an
+   * uncaught error of the listener's zone when delivered.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (error): Must not be null} for null
+   * @throws StateError {@code Bad state: Cannot add event after closing} after {@link #close()}
+   */
+  public void addError(Throwable error) {
+    impl.addError(error, null);
+  }
+
+  /** Dart's {@code addError(error, stackTrace)}; a null stack trace is as {@link #addError(Throwable)}. */
+  public void addError(Throwable error, StackTrace stackTrace) {
+    impl.addError(error, stackTrace);
+  }
+
+  /**
+   * Dart's {@code close()}: sends the done event and returns {@link #done()}. Calling it again
+   * only returns that future.
+   */
+  public DFuture<Void> close() {
+    return impl.close();
+  }
+
+  /**
+   * Dart's {@code done}: completes with null one microtask after the subscription ended (done
+   * delivered, or cancelled), or after the future {@code onCancel} returned. Never completes if
+   * nobody listens.
+   */
+  public DFuture<Void> done() {
+    return impl.done();
+  }
+
+  // ---- state --------------------------------------------------------------------------------
+
+  /** Dart's {@code isClosed}: true from the {@link #close()} call on. */
+  public boolean isClosed() {
+    return impl.isClosed();
+  }
+
+  /**
+   * Dart's {@code isPaused}: true before anyone listens; while subscribed, whether the
+   * subscription's input is paused (still true while events buffered during a pause drain); false
+   * after the subscription ended.
+   */
+  public boolean isPaused() {
+    return impl.isPaused();
+  }
+
+  /** Dart's {@code hasListener}: true only while a subscription is active (not before, not after). */
+  public boolean hasListener() {
+    return impl.hasListener();
+  }
+}

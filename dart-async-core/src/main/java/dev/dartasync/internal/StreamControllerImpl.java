@@ -1,0 +1,283 @@
+package dev.dartasync.internal;
+
+import dev.dartasync.AsyncError;
+import dev.dartasync.DFuture;
+import dev.dartasync.StackTrace;
+import dev.dartasync.StateError;
+import dev.dartasync.StreamSubscription;
+import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+/**
+ * A single-subscription stream controller, ported from Dart's {@code _StreamController} with its
+ * {@code _SyncStreamControllerDispatch} and {@code _AsyncStreamControllerDispatch} (chosen here by
+ * {@link #sync}). Before the listener arrives, events are buffered in a {@link PendingEvents};
+ * afterwards they go to the subscription: synchronously ({@code sync}) or as buffered events, one
+ * per microtask (async).
+ */
+public class StreamControllerImpl<T> {
+  /** Nobody listened yet; events are buffered. */
+  private static final int INITIAL = 0;
+
+  /** A listener is subscribed. */
+  private static final int SUBSCRIBED = 1;
+
+  /** The listener cancelled (or got done); nobody can listen again. */
+  private static final int CANCELED = 2;
+
+  /** The two bits above. */
+  private static final int SUBSCRIPTION_MASK = 3;
+
+  /** {@code close()} was called: no more events may be added. */
+  private static final int CLOSED = 4;
+
+  private final boolean sync;
+  private int state = INITIAL;
+
+  /** The buffer (before listen), the subscription (while subscribed), or null (after cancel). */
+  private Object varData;
+
+  private FutureImpl<Void> doneFuture;
+
+  private Runnable onListen;
+  private Runnable onPause;
+  private Runnable onResume;
+  private Callable<?> onCancel;
+
+  public StreamControllerImpl(boolean sync) {
+    this.sync = sync;
+  }
+
+  // ---- hooks --------------------------------------------------------------------------------
+
+  public void setOnListen(Runnable onListen) {
+    this.onListen = onListen;
+  }
+
+  public void setOnPause(Runnable onPause) {
+    this.onPause = onPause;
+  }
+
+  public void setOnResume(Runnable onResume) {
+    this.onResume = onResume;
+  }
+
+  public void setOnCancel(Callable<?> onCancel) {
+    this.onCancel = onCancel;
+  }
+
+  // ---- state --------------------------------------------------------------------------------
+
+  public dev.dartasync.DStream<T> stream() {
+    return new ControllerStream<>(this);
+  }
+
+  private boolean isCanceled() {
+    return (state & CANCELED) != 0;
+  }
+
+  public boolean hasListener() {
+    return (state & SUBSCRIBED) != 0;
+  }
+
+  private boolean isInitialState() {
+    return (state & SUBSCRIPTION_MASK) == INITIAL;
+  }
+
+  public boolean isClosed() {
+    return (state & CLOSED) != 0;
+  }
+
+  /** Dart's {@code isPaused}: true before a listener arrives, false after it left. */
+  public boolean isPaused() {
+    return hasListener() ? subscription().isInputPaused() : !isCanceled();
+  }
+
+  boolean mayAddEvent() {
+    return state < CLOSED;
+  }
+
+  @SuppressWarnings("unchecked")
+  private PendingEvents<T> ensurePendingEvents() {
+    if (varData == null) {
+      varData = new PendingEvents<T>();
+    }
+    return (PendingEvents<T>) varData;
+  }
+
+  @SuppressWarnings("unchecked")
+  ControllerSubscription<T> subscription() {
+    return (ControllerSubscription<T>) varData;
+  }
+
+  StateError badEventState() {
+    return new StateError("Cannot add event after closing");
+  }
+
+  /**
+   * Dart's {@code done} ({@code _ensureDoneFuture}): completes once the listener got done or
+   * cancelled; created on first use, already complete if that happened before.
+   */
+  public DFuture<Void> done() {
+    if (doneFuture == null) {
+      doneFuture = isCanceled() ? BufferingStreamSubscription.nullFuture() : new FutureImpl<>();
+    }
+    return doneFuture;
+  }
+
+  // ---- events -------------------------------------------------------------------------------
+
+  public void add(T value) {
+    if (!mayAddEvent()) {
+      throw badEventState();
+    }
+    addUnchecked(value);
+  }
+
+  public void addError(Throwable error, StackTrace stackTrace) {
+    Checks.notNull(error, "error");
+    if (!mayAddEvent()) {
+      throw badEventState();
+    }
+    AsyncError replacement = ZoneImpl.current().errorCallback(error, stackTrace);
+    if (replacement != null) {
+      error = replacement.error();
+      stackTrace = replacement.stackTrace();
+    } else if (stackTrace == null) {
+      stackTrace = AsyncError.defaultStackTrace(error);
+    }
+    addErrorUnchecked(error, stackTrace);
+  }
+
+  public DFuture<Void> close() {
+    if (isClosed()) {
+      return done();
+    }
+    closeUnchecked();
+    return done();
+  }
+
+  /** Closed: no more events may be added. */
+  void markClosed() {
+    state |= CLOSED;
+  }
+
+  /** Marks closed and sends (or buffers) the done event. */
+  void closeUnchecked() {
+    markClosed();
+    if (hasListener()) {
+      if (sync) {
+        subscription().close();
+      } else {
+        subscription().addPending(DelayedEvent.Done.INSTANCE);
+      }
+    } else if (isInitialState()) {
+      ensurePendingEvents().add(DelayedEvent.Done.INSTANCE);
+    }
+  }
+
+  void addUnchecked(T value) {
+    if (hasListener()) {
+      if (sync) {
+        subscription().add(value);
+      } else {
+        subscription().addPending(new DelayedEvent.Data(value));
+      }
+    } else if (isInitialState()) {
+      ensurePendingEvents().add(new DelayedEvent.Data(value));
+    }
+    // Cancelled: dropped silently.
+  }
+
+  void addErrorUnchecked(Throwable error, StackTrace stackTrace) {
+    if (hasListener()) {
+      if (sync) {
+        subscription().addError(error, stackTrace);
+      } else {
+        subscription().addPending(new DelayedEvent.Error(error, stackTrace));
+      }
+    } else if (isInitialState()) {
+      ensurePendingEvents().add(new DelayedEvent.Error(error, stackTrace));
+    }
+  }
+
+  // ---- the subscription's life --------------------------------------------------------------
+
+  @SuppressWarnings("unchecked")
+  StreamSubscription<T> subscribe(
+      Consumer<? super T> onData,
+      BiConsumer<? super Throwable, ? super StackTrace> onError,
+      Runnable onDone,
+      boolean cancelOnError) {
+    if (!isInitialState()) {
+      throw new StateError("Stream has already been listened to.");
+    }
+    ControllerSubscription<T> subscription =
+        new ControllerSubscription<>(this, onData, onError, onDone, cancelOnError);
+    PendingEvents<T> buffered = (PendingEvents<T>) varData;
+    // Subscribed: events now go to the subscription.
+    state |= SUBSCRIBED;
+    varData = subscription;
+    subscription.setPendingEvents(buffered);
+    subscription.guardCallback(() -> runGuarded(onListen));
+    return subscription;
+  }
+
+  /**
+   * The subscription was cancelled (by the user, cancelOnError, or done): runs {@code onCancel}
+   * synchronously and completes {@link #done()} after it (after its future, if it returned one).
+   * Returns that future, or one failing with what {@code onCancel} threw, or null.
+   */
+  DFuture<?> recordCancel() {
+    varData = null;
+    // Cancelled: no listener, and nobody can listen again.
+    state = (state & ~SUBSCRIBED) | CANCELED;
+    DFuture<?> result = null;
+    Callable<?> hook = onCancel;
+    if (hook != null) {
+      try {
+        if (hook.call() instanceof DFuture<?> future) {
+          result = future;
+        }
+      } catch (Throwable e) {
+        // Reported through the returned future, one microtask later so a listener can be added.
+        FutureImpl<Void> failed = new FutureImpl<>();
+        failed.asyncCompleteError(new AsyncError(e, StackTrace.of(e)));
+        result = failed;
+      }
+    }
+    Runnable completeDone =
+        () -> {
+          FutureImpl<Void> done = doneFuture;
+          if (done != null && done.mayComplete()) {
+            done.asyncComplete(null);
+          }
+        };
+    if (result != null) {
+      return result.whenComplete(completeDone::run);
+    }
+    completeDone.run();
+    return null;
+  }
+
+  void recordPause() {
+    runGuarded(onPause);
+  }
+
+  void recordResume() {
+    runGuarded(onResume);
+  }
+
+  /** Runs a controller hook; what it throws goes to the current zone's uncaught-error handling. */
+  private static void runGuarded(Runnable hook) {
+    if (hook == null) {
+      return;
+    }
+    try {
+      hook.run();
+    } catch (Throwable e) {
+      ZoneImpl.current().handleUncaughtError(e, StackTrace.of(e));
+    }
+  }
+}
