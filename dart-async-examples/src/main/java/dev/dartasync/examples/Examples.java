@@ -7,6 +7,7 @@ import dev.dartasync.examples.lecture.Exercise1;
 import dev.dartasync.examples.lecture.Exercise2;
 import dev.dartasync.examples.lecture.FutureWait;
 import dev.dartasync.examples.lecture.FutureWaitErrors;
+import dev.dartasync.examples.lecture.StreamCancel;
 import dev.dartasync.examples.lecture.Unawaited;
 import dev.dartasync.examples.lecture.UnawaitedFixed;
 import java.util.HashSet;
@@ -37,7 +38,8 @@ public final class Examples {
             new Example("exercise-1", EXERCISES, () -> Exercise1.main(NO_ARGS)),
             new Example("exercise-2", EXERCISES, () -> Exercise2.main(NO_ARGS)),
             new Example("broadcast", STREAMS, () -> Broadcast.main(NO_ARGS)),
-            new Example("broadcast-late-listener", STREAMS, () -> BroadcastLateListener.main(NO_ARGS)));
+            new Example("broadcast-late-listener", STREAMS, () -> BroadcastLateListener.main(NO_ARGS)),
+            new Example("cancel", STREAMS, () -> StreamCancel.main(NO_ARGS)));
 
     static {
         Set<String> seen = new HashSet<>();
