@@ -1,5 +1,6 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.AsBroadcastStream;
 import dev.dartasync.internal.Streams;
 import dev.dartasync.internal.UnaryErrorHandler;
 import java.util.function.BiConsumer;
@@ -32,8 +33,8 @@ import java.util.function.Consumer;
  * handler", call the overload without {@code onError}, or pass a typed null such as {@code
  * (BiConsumer<Throwable, StackTrace>) null}.
  *
- * <p>This slice has single-subscription streams only; broadcast streams, stream operators and
- * {@code addStream} are not part of it yet.
+ * <p>Broadcast streams come from {@link StreamController#broadcast()} and {@link
+ * #asBroadcastStream()}; stream operators and {@code addStream} are not part of the library yet.
  */
 public interface DStream<T> {
 
@@ -98,9 +99,40 @@ public interface DStream<T> {
     return listen(onData, onError, onDone, false);
   }
 
-  /** Whether many listeners may listen (Dart's {@code isBroadcast}); true only for {@link #empty()} here. */
+  /**
+   * Whether many listeners may listen (Dart's {@code isBroadcast}): true for {@link #empty()}, a
+   * broadcast controller's stream and {@link #asBroadcastStream()}.
+   */
   default boolean isBroadcast() {
     return false;
+  }
+
+  /**
+   * Dart's {@code asBroadcastStream()}: a broadcast stream over this one. The first {@code listen}
+   * listens to this stream (synchronously, inside that call); its events are then delivered to all
+   * current listeners synchronously, in subscription order, as they arrive. This stream stays
+   * listened to when the last listener leaves (events arriving then are dropped) and new listeners
+   * get the later events. After this stream's done event, a {@code listen} gets only done, one
+   * microtask later.
+   */
+  default DStream<T> asBroadcastStream() {
+    return new AsBroadcastStream<>(this, null, null);
+  }
+
+  /**
+   * Dart's {@code asBroadcastStream(onListen: ..., onCancel: ...)}; either callback may be null.
+   * {@code onListen} runs synchronously inside {@code listen} when the broadcast stream gets its
+   * first listener (again after all left), {@code onCancel} when its last listener leaves. Both get
+   * a handle on the subscription of this stream that may {@code pause}, {@code resume} and
+   * {@code cancel} it; cancelling makes the broadcast stream unlistenable (later listens get only
+   * done). Replacing its handlers ({@code onData}, {@code onError}, {@code onDone}, {@code
+   * asFuture}) throws {@code Unsupported operation: Cannot change handlers of asBroadcastStream
+   * source subscription.} The callbacks are registered in the current zone and run in it; what
+   * they throw goes to the uncaught-error handling of the zone current when they are called.
+   */
+  default DStream<T> asBroadcastStream(
+      Consumer<StreamSubscription<T>> onListen, Consumer<StreamSubscription<T>> onCancel) {
+    return new AsBroadcastStream<>(this, onListen, onCancel);
   }
 
   // ---- constructors -------------------------------------------------------------------------

@@ -1,11 +1,14 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.BroadcastStreamController;
+import dev.dartasync.internal.StreamControllerBase;
 import dev.dartasync.internal.StreamControllerImpl;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 
 /**
- * A single-subscription stream with a control side: Dart's {@code StreamController<T>}.
+ * A stream with a control side: Dart's {@code StreamController<T>}, single-subscription by default,
+ * or {@linkplain #broadcast() broadcast}.
  *
  * <pre>{@code
  * var c = new StreamController<Integer>()           // Dart: StreamController<int>()
@@ -28,11 +31,25 @@ import java.util.concurrent.Executors;
  * {@link #add}/{@link #addError}/{@link #close}, except while the subscription is paused or inside
  * one of its own callbacks (then it is buffered, as for an async controller).
  *
+ * <h2>Broadcast controllers</h2>
+ *
+ * {@link #broadcast()} (Dart's {@code StreamController.broadcast()}) makes a controller whose stream
+ * may be listened to any number of times. {@code onListen} runs synchronously inside the first
+ * {@code listen}, {@code onCancel} when the last listener leaves (both may run again later); there
+ * are no pause hooks. Nothing is buffered for absent listeners: an event (also an error) added while
+ * nobody listens is dropped, and a listener gets only the events added after it subscribed. An
+ * async broadcast controller queues each event on every current listener, each delivering in a
+ * microtask of its own (listeners A and B of {@code add(1); add(2)} see A1 B1 A2 B2); a sync one
+ * delivers to every listener, in subscription order, inside {@code add}, and adding an event from
+ * inside such a delivery throws {@code Bad state: Cannot fire new event. Controller is already
+ * firing an event}. A {@code listen} after {@link #close()} gets only a done event, one microtask
+ * later.
+ *
  * <p>Java difference: no {@code sink} getter; {@link #add}, {@link #addError} and {@link #close}
- * are the sink. Broadcast controllers and {@code addStream} are not there yet.
+ * are the sink. {@code addStream} is not there yet.
  */
 public final class StreamController<T> {
-  private final StreamControllerImpl<T> impl;
+  private final StreamControllerBase<T> impl;
 
   /** Dart's {@code StreamController<T>()}: an async controller without hooks. */
   public StreamController() {
@@ -54,6 +71,10 @@ public final class StreamController<T> {
     this.impl = new StreamControllerImpl<>(sync);
   }
 
+  private StreamController(StreamControllerBase<T> impl) {
+    this.impl = impl;
+  }
+
   /** Dart's {@code StreamController<T>(sync: true)}, without hooks; see the class comment. */
   public static <T> StreamController<T> sync() {
     return new StreamController<>(true);
@@ -66,12 +87,44 @@ public final class StreamController<T> {
     return controller.onListen(onListen).onPause(onPause).onResume(onResume).onCancel(onCancel);
   }
 
+  /**
+   * Dart's {@code StreamController<T>.broadcast()}: an async broadcast controller without hooks; see
+   * the class comment.
+   */
+  public static <T> StreamController<T> broadcast() {
+    return broadcast(false);
+  }
+
+  /**
+   * Dart's {@code StreamController<T>.broadcast(sync: sync)}: with {@code sync} true, each event is
+   * delivered to every listener synchronously inside {@link #add}/{@link #addError}/{@link #close}.
+   */
+  public static <T> StreamController<T> broadcast(boolean sync) {
+    return new StreamController<>(BroadcastStreamController.<T>create(sync));
+  }
+
+  /**
+   * Dart's {@code StreamController.broadcast(onListen: ..., onCancel: ...)}; either hook may be
+   * null. {@code onListen} runs inside the first listener's {@code listen}, {@code onCancel} when
+   * the last listener cancels or gets done.
+   */
+  public static <T> StreamController<T> broadcast(Runnable onListen, Runnable onCancel) {
+    return broadcast(onListen, onCancel, false);
+  }
+
+  /** Dart's {@code StreamController.broadcast(onListen: ..., onCancel: ..., sync: sync)}. */
+  public static <T> StreamController<T> broadcast(
+      Runnable onListen, Runnable onCancel, boolean sync) {
+    return StreamController.<T>broadcast(sync).onListen(onListen).onCancel(onCancel);
+  }
+
   // ---- hooks --------------------------------------------------------------------------------
 
   /**
    * Sets {@code onListen} (null for none): runs synchronously inside the {@code listen} call,
    * after the subscription exists; events it adds are delivered later, never inside
-   * {@code listen}.
+   * {@code listen}. Broadcast: runs inside the first listener's {@code listen} only (again after
+   * all listeners left); a sync broadcast controller delivers events it adds at once.
    */
   public StreamController<T> onListen(Runnable onListen) {
     impl.setOnListen(onListen);
@@ -81,6 +134,9 @@ public final class StreamController<T> {
   /**
    * Sets {@code onPause} (null for none): runs synchronously when the subscription's input becomes
    * paused (its first {@code pause()}, or right after the callback that paused it).
+   *
+   * @throws UnsupportedError {@code Unsupported operation: Broadcast stream controllers do not
+   *     support pause callbacks} on a broadcast controller
    */
   public StreamController<T> onPause(Runnable onPause) {
     impl.setOnPause(onPause);
@@ -90,6 +146,8 @@ public final class StreamController<T> {
   /**
    * Sets {@code onResume} (null for none): runs synchronously when the subscription's input
    * resumes, which is only once the events buffered during the pause have been delivered.
+   *
+   * @throws UnsupportedError as {@link #onPause} on a broadcast controller
    */
   public StreamController<T> onResume(Runnable onResume) {
     impl.setOnResume(onResume);
@@ -99,7 +157,8 @@ public final class StreamController<T> {
   /**
    * Sets {@code onCancel} (null for none): runs synchronously when the subscription ends, by
    * {@code cancel()}, by an error with {@code cancelOnError}, or by the done event (before the
-   * listener's {@code onDone} or {@code onError}).
+   * listener's {@code onDone} or {@code onError}). Broadcast: when the last listener leaves (for a
+   * sync controller delivering an event, after that delivery).
    */
   public StreamController<T> onCancel(Runnable onCancel) {
     impl.setOnCancel(onCancel == null ? null : Executors.callable(onCancel));
@@ -109,7 +168,8 @@ public final class StreamController<T> {
   /**
    * Sets an {@code onCancel} that may return a DFuture (Dart's {@code onCancel: () => future}):
    * {@code subscription.cancel()} then returns that future, and the listener's {@code onDone}
-   * (or {@code onError} with {@code cancelOnError}) waits for it.
+   * (or {@code onError} with {@code cancelOnError}) waits for it. Broadcast: the result is
+   * ignored, as in Dart; {@code cancel()} returns a completed future.
    */
   public StreamController<T> onCancel(Callable<?> onCancel) {
     impl.setOnCancel(onCancel);
@@ -121,7 +181,8 @@ public final class StreamController<T> {
   /**
    * Dart's {@code stream}: the stream this controller controls; a new but equal object per call.
    * It may be listened to once; a second {@code listen} throws {@code Bad state: Stream has
-   * already been listened to.}, also after the first listener cancelled.
+   * already been listened to.}, also after the first listener cancelled. A broadcast controller's
+   * stream may be listened to any number of times ({@link DStream#isBroadcast()} is true).
    */
   public DStream<T> stream() {
     return impl.stream();
@@ -131,9 +192,13 @@ public final class StreamController<T> {
 
   /**
    * Dart's {@code add(event)}: sends a data event (see the class comment for when it is
-   * delivered). Dropped silently if the listener already cancelled.
+   * delivered). Dropped silently if the listener already cancelled; broadcast: dropped if nobody
+   * listens now.
    *
-   * @throws StateError {@code Bad state: Cannot add event after closing} after {@link #close()}
+   * @throws StateError {@code Bad state: Cannot add event after closing} after {@link #close()};
+   *     broadcast: {@code Bad state: Cannot add new events after calling close}, and on a sync
+   *     broadcast controller while it delivers an event, {@code Bad state: Cannot fire new event.
+   *     Controller is already firing an event}
    */
   public void add(T event) {
     impl.add(event);
@@ -143,10 +208,11 @@ public final class StreamController<T> {
    * Dart's {@code addError(error)}: sends an error event with the error's default stack trace
    * ({@link AsyncError#defaultStackTrace}), after the current zone's {@link Zone#errorCallback},
    * which may replace both. Without an {@code onError} handler on the subscription it becomes an
-   * uncaught error of the listener's zone when delivered.
+   * uncaught error of the listener's zone when delivered. Broadcast: dropped (not uncaught) if
+   * nobody listens now.
    *
    * @throws ArgumentError {@code Invalid argument(s) (error): Must not be null} for null
-   * @throws StateError {@code Bad state: Cannot add event after closing} after {@link #close()}
+   * @throws StateError as {@link #add}
    */
   public void addError(Throwable error) {
     impl.addError(error, null);
@@ -160,6 +226,8 @@ public final class StreamController<T> {
   /**
    * Dart's {@code close()}: sends the done event and returns {@link #done()}. Calling it again
    * only returns that future.
+   *
+   * @throws StateError on a sync broadcast controller while it delivers an event (see {@link #add})
    */
   public DFuture<Void> close() {
     return impl.close();
@@ -168,7 +236,8 @@ public final class StreamController<T> {
   /**
    * Dart's {@code done}: completes with null one microtask after the subscription ended (done
    * delivered, or cancelled), or after the future {@code onCancel} returned. Never completes if
-   * nobody listens.
+   * nobody listens. Broadcast: completes one microtask after every listener present at
+   * {@link #close()} got done or cancelled, or one microtask after {@code close()} if none was.
    */
   public DFuture<Void> done() {
     return impl.done();
@@ -184,13 +253,17 @@ public final class StreamController<T> {
   /**
    * Dart's {@code isPaused}: true before anyone listens; while subscribed, whether the
    * subscription's input is paused (still true while events buffered during a pause drain); false
-   * after the subscription ended.
+   * after the subscription ended. Always false for a broadcast controller (each listener pauses on
+   * its own).
    */
   public boolean isPaused() {
     return impl.isPaused();
   }
 
-  /** Dart's {@code hasListener}: true only while a subscription is active (not before, not after). */
+  /**
+   * Dart's {@code hasListener}: true only while a subscription is active (not before, not after);
+   * broadcast: while at least one listener is subscribed.
+   */
   public boolean hasListener() {
     return impl.hasListener();
   }

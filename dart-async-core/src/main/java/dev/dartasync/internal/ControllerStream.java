@@ -10,10 +10,10 @@ import java.util.function.Consumer;
  * A controller's stream (Dart's {@code _ControllerStream}): a new object per {@code stream()} call,
  * all equal, as in Dart; listening subscribes to the controller.
  */
-public final class ControllerStream<T> implements DStream<T> {
-  private final StreamControllerImpl<T> controller;
+public class ControllerStream<T> implements DStream<T> {
+  private final ControllerLifecycle<T> controller;
 
-  ControllerStream(StreamControllerImpl<T> controller) {
+  ControllerStream(ControllerLifecycle<T> controller) {
     this.controller = controller;
   }
 

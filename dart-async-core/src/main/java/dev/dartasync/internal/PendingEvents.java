@@ -80,6 +80,12 @@ final class PendingEvents<T> {
     }
   }
 
+  /** Drops every event and the schedule (the queued microtask, if any, will do nothing). */
+  void clear() {
+    cancelSchedule();
+    first = last = null;
+  }
+
   /** Removes the first event and delivers it now. */
   void handleNext(EventDispatch<T> dispatch) {
     DelayedEvent event = first;

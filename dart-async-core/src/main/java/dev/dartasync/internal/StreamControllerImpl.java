@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * afterwards they go to the subscription: synchronously ({@code sync}) or as buffered events, one
  * per microtask (async).
  */
-public class StreamControllerImpl<T> {
+public class StreamControllerImpl<T> implements StreamControllerBase<T>, ControllerLifecycle<T> {
   /** Nobody listened yet; events are buffered. */
   private static final int INITIAL = 0;
 
@@ -51,24 +51,29 @@ public class StreamControllerImpl<T> {
 
   // ---- hooks --------------------------------------------------------------------------------
 
+  @Override
   public void setOnListen(Runnable onListen) {
     this.onListen = onListen;
   }
 
+  @Override
   public void setOnPause(Runnable onPause) {
     this.onPause = onPause;
   }
 
+  @Override
   public void setOnResume(Runnable onResume) {
     this.onResume = onResume;
   }
 
+  @Override
   public void setOnCancel(Callable<?> onCancel) {
     this.onCancel = onCancel;
   }
 
   // ---- state --------------------------------------------------------------------------------
 
+  @Override
   public dev.dartasync.DStream<T> stream() {
     return new ControllerStream<>(this);
   }
@@ -77,6 +82,7 @@ public class StreamControllerImpl<T> {
     return (state & CANCELED) != 0;
   }
 
+  @Override
   public boolean hasListener() {
     return (state & SUBSCRIBED) != 0;
   }
@@ -85,11 +91,13 @@ public class StreamControllerImpl<T> {
     return (state & SUBSCRIPTION_MASK) == INITIAL;
   }
 
+  @Override
   public boolean isClosed() {
     return (state & CLOSED) != 0;
   }
 
   /** Dart's {@code isPaused}: true before a listener arrives, false after it left. */
+  @Override
   public boolean isPaused() {
     return hasListener() ? subscription().isInputPaused() : !isCanceled();
   }
@@ -119,6 +127,7 @@ public class StreamControllerImpl<T> {
    * Dart's {@code done} ({@code _ensureDoneFuture}): completes once the listener got done or
    * cancelled; created on first use, already complete if that happened before.
    */
+  @Override
   public DFuture<Void> done() {
     if (doneFuture == null) {
       doneFuture = isCanceled() ? BufferingStreamSubscription.nullFuture() : new FutureImpl<>();
@@ -128,6 +137,7 @@ public class StreamControllerImpl<T> {
 
   // ---- events -------------------------------------------------------------------------------
 
+  @Override
   public void add(T value) {
     if (!mayAddEvent()) {
       throw badEventState();
@@ -135,6 +145,7 @@ public class StreamControllerImpl<T> {
     addUnchecked(value);
   }
 
+  @Override
   public void addError(Throwable error, StackTrace stackTrace) {
     Checks.notNull(error, "error");
     if (!mayAddEvent()) {
@@ -150,6 +161,7 @@ public class StreamControllerImpl<T> {
     addErrorUnchecked(error, stackTrace);
   }
 
+  @Override
   public DFuture<Void> close() {
     if (isClosed()) {
       return done();
@@ -204,8 +216,9 @@ public class StreamControllerImpl<T> {
 
   // ---- the subscription's life --------------------------------------------------------------
 
+  @Override
   @SuppressWarnings("unchecked")
-  StreamSubscription<T> subscribe(
+  public StreamSubscription<T> subscribe(
       Consumer<? super T> onData,
       BiConsumer<? super Throwable, ? super StackTrace> onError,
       Runnable onDone,
@@ -270,7 +283,7 @@ public class StreamControllerImpl<T> {
   }
 
   /** Runs a controller hook; what it throws goes to the current zone's uncaught-error handling. */
-  private static void runGuarded(Runnable hook) {
+  static void runGuarded(Runnable hook) {
     if (hook == null) {
       return;
     }

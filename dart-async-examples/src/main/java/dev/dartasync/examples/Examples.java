@@ -1,5 +1,7 @@
 package dev.dartasync.examples;
 
+import dev.dartasync.examples.lecture.Broadcast;
+import dev.dartasync.examples.lecture.BroadcastLateListener;
 import dev.dartasync.examples.lecture.EventLoop;
 import dev.dartasync.examples.lecture.Exercise1;
 import dev.dartasync.examples.lecture.Exercise2;
@@ -35,6 +37,8 @@ public final class Examples {
             new Example("unawaited-fixed", UNAWAITED, () -> UnawaitedFixed.main(NO_ARGS)),
             new Example("exercise-1", EXERCISES, () -> Exercise1.main(NO_ARGS)),
             new Example("exercise-2", EXERCISES, () -> Exercise2.main(NO_ARGS)),
+            new Example("broadcast", STREAMS, () -> Broadcast.main(NO_ARGS)),
+            new Example("broadcast-late-listener", STREAMS, () -> BroadcastLateListener.main(NO_ARGS)),
             new Example("cancel", STREAMS, () -> StreamCancel.main(NO_ARGS)));
 
     static {
