@@ -185,4 +185,36 @@ class AsyncStarCancelTest {
         });
     ex.finish(3);
   }
+  @Test
+  @DisplayName("a body cancelled while paused at a yield ends its virtual thread")
+  void cancelledBodyDoesNotLeakItsThread() throws InterruptedException {
+    // A paused subscription holds the body at its yield; cancel resumes it there so that it
+    // returns: its thread must end, not stay parked.
+    AtomicReference<Thread> bodyThread = new AtomicReference<>();
+    Dart.run(
+        () -> {
+          AtomicReference<StreamSubscription<Integer>> sub = new AtomicReference<>();
+          sub.set(
+              asyncStar(
+                      (AsyncStarSink<Integer> sink) -> {
+                        bodyThread.set(Thread.currentThread());
+                        sink.yield(1);
+                      })
+                  .listen(
+                      v -> {
+                        sub.get().pause();
+                        scheduleMicrotask(
+                            () -> {
+                              ex.expect(1);
+                              sub.get().cancel().then(x -> {
+                                ex.expect(2);
+                                return null;
+                              });
+                            });
+                      }));
+        });
+    bodyThread.get().join(java.time.Duration.ofSeconds(5));
+    ex.check(!bodyThread.get().isAlive(), "the body's thread ended");
+    ex.finish(3);
+  }
 }
