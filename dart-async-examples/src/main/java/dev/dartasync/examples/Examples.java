@@ -5,6 +5,7 @@ import dev.dartasync.examples.lecture.Exercise1;
 import dev.dartasync.examples.lecture.Exercise2;
 import dev.dartasync.examples.lecture.FutureWait;
 import dev.dartasync.examples.lecture.FutureWaitErrors;
+import dev.dartasync.examples.lecture.SingleSubscription;
 import dev.dartasync.examples.lecture.Unawaited;
 import dev.dartasync.examples.lecture.UnawaitedFixed;
 import java.util.HashSet;
@@ -24,6 +25,7 @@ public final class Examples {
     private static final String FUTURE_WAIT = "Future, async/await and Future.wait, measured";
     private static final String UNAWAITED = "Common mistake: the unawaited future that escapes try/catch";
     private static final String EXERCISES = "Exercises";
+    private static final String STREAMS = "Streams: single-subscription vs broadcast, and cancelling";
 
     private static final List<Example> ALL = List.of(
             new Example("event-loop", EVENT_LOOP, () -> EventLoop.main(NO_ARGS)),
@@ -32,7 +34,8 @@ public final class Examples {
             new Example("unawaited", UNAWAITED, () -> Unawaited.main(NO_ARGS)),
             new Example("unawaited-fixed", UNAWAITED, () -> UnawaitedFixed.main(NO_ARGS)),
             new Example("exercise-1", EXERCISES, () -> Exercise1.main(NO_ARGS)),
-            new Example("exercise-2", EXERCISES, () -> Exercise2.main(NO_ARGS)));
+            new Example("exercise-2", EXERCISES, () -> Exercise2.main(NO_ARGS)),
+            new Example("single-subscription", STREAMS, () -> SingleSubscription.main(NO_ARGS)));
 
     static {
         Set<String> seen = new HashSet<>();
