@@ -238,8 +238,9 @@ public final class Dart {
   /**
    * Dart's {@code await for (var v in stream) { ... }}, in the calling async body: listens to
    * {@code stream} through a {@link StreamIterator} and calls {@code action} with each data event,
-   * on this body, pausing the subscription while {@code action} runs; {@code action} returns false
-   * for Dart's {@code break}. Returns when the stream is done; throws the stream's first error
+   * on this body (resumed synchronously inside the event's delivery); while {@code action} awaits,
+   * the subscription is paused, so an {@code async*} producer waits at its yield. {@code action}
+   * returns false for Dart's {@code break}. Returns when the stream is done; throws the stream's first error
    * (the subscription is then already cancelled). After a {@code break} or an exception thrown by
    * {@code action}, cancels the subscription and <b>waits for the cancel future</b> (e.g. an
    * {@code async*} producer's {@code finally} blocks) before returning or rethrowing: the

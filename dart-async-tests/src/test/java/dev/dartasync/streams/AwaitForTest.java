@@ -11,10 +11,12 @@ import dev.dartasync.DStream;
 import dev.dartasync.Dart;
 import dev.dartasync.DartException;
 import dev.dartasync.StreamController;
+import dev.dartasync.StreamSubscription;
 import dev.dartasync.testing.Expect;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -174,5 +176,52 @@ class AwaitForTest {
               });
         });
     ex.finish(2);
+  }
+  @Test
+  @DisplayName("await for inside async*: cancelling the outer stream cancels the inner one and waits")
+  void awaitForInsideAGenerator() {
+    // The outer yield returns (cancel inside onData); the loop's finally awaits the inner
+    // iterator's cancel, i.e. the inner generator's finally; only then does the outer body end
+    // and the outer cancel future complete.
+    Dart.run(
+        () -> {
+          DStream<Integer> inner =
+              asyncStar(
+                  (AsyncStarSink<Integer> sink) -> {
+                    try {
+                      for (int i = 1; ; i++) {
+                        sink.yield(i);
+                      }
+                    } finally {
+                      ex.expect(2);
+                    }
+                  });
+          DStream<Integer> outer =
+              asyncStar(
+                  (AsyncStarSink<Integer> sink) -> {
+                    try {
+                      awaitFor(
+                          inner,
+                          v -> {
+                            sink.yield(v * 10);
+                            return true;
+                          });
+                    } finally {
+                      ex.expect(3);
+                    }
+                  });
+          AtomicReference<StreamSubscription<Integer>> sub = new AtomicReference<>();
+          sub.set(
+              outer.listen(
+                  v -> {
+                    ex.checkEquals(10, v, "first value");
+                    ex.expect(1);
+                    sub.get().cancel().then(x -> {
+                      ex.expect(4);
+                      return null;
+                    });
+                  }));
+        });
+    ex.finish(5);
   }
 }
