@@ -1,5 +1,7 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.AsyncStarController;
+import dev.dartasync.internal.AwaitFor;
 import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.Awaits;
 import dev.dartasync.internal.DartText;
@@ -197,6 +199,61 @@ public final class Dart {
     Checks.notNull(type1, "type1");
     Checks.notNull(type2, "type2");
     return await(future);
+  }
+
+  // ---- async* and await for (streams slice 2: generators) ------------------------------------
+
+  /**
+   * Dart's {@code async*} function: returns a single-subscription stream whose events {@code body}
+   * produces with {@link AsyncStarSink#yield} and {@link AsyncStarSink#yieldAll}. Nothing runs now:
+   * the body starts <b>one microtask after {@code listen}</b>, as an async body (it may {@link
+   * #await}). Each {@code yield} delivers its event synchronously to the listener (unless paused)
+   * and the body continues one microtask later; a paused subscription holds the body at its yield
+   * until resumed; a {@code cancel()} while the body is at a yield ends the body there as if by
+   * {@code return} (its {@code finally} blocks run; see {@link AsyncStarSink} for the rule this
+   * imposes on {@code catch} clauses), and the future {@code cancel()} returns completes after the
+   * body ended (with the body's error if one escaped). A body in an {@code await} when cancelled
+   * runs on until its next yield. Returning sends done; an exception escaping the body becomes an
+   * error event followed by done. A second {@code listen} throws {@code Bad state: Stream has
+   * already been listened to.}
+   *
+   * <pre>{@code
+   * DStream<Integer> ticks(int n) {
+   *   return asyncStar(sink -> {
+   *     for (int i = 1; i <= n; i++) {
+   *       await(DFuture.delayed(Duration.ofMillis(20)));
+   *       sink.yield(i);
+   *     }
+   *   });
+   * }
+   * }</pre>
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (body): Must not be null}
+   */
+  public static <T> DStream<T> asyncStar(AsyncStarBody<T> body) {
+    Checks.notNull(body, "body");
+    return new AsyncStarController<>(body).stream();
+  }
+
+  /**
+   * Dart's {@code await for (var v in stream) { ... }}, in the calling async body: listens to
+   * {@code stream} through a {@link StreamIterator} and calls {@code action} with each data event,
+   * on this body (resumed synchronously inside the event's delivery); while {@code action} awaits,
+   * the subscription is paused, so an {@code async*} producer waits at its yield. {@code action}
+   * returns false for Dart's {@code break}. Returns when the stream is done; throws the stream's first error
+   * (the subscription is then already cancelled). After a {@code break} or an exception thrown by
+   * {@code action}, cancels the subscription and <b>waits for the cancel future</b> (e.g. an
+   * {@code async*} producer's {@code finally} blocks) before returning or rethrowing: the
+   * subscription cannot leak.
+   *
+   * <p>Each element costs the body one suspension, also when the element was already buffered:
+   * the delivery takes a microtask in Dart too, and the body parks until it runs (not avoided).
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (stream): Must not be null} (or action)
+   * @throws IllegalStateException outside an async body (as {@link #await})
+   */
+  public static <T> void awaitFor(DStream<T> stream, AwaitForAction<? super T> action) {
+    AwaitFor.run(stream, action);
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.dartasync.examples.lecture.Exercise1;
 import dev.dartasync.examples.lecture.Exercise2;
 import dev.dartasync.examples.lecture.FutureWait;
 import dev.dartasync.examples.lecture.FutureWaitErrors;
+import dev.dartasync.examples.lecture.SingleSubscription;
 import dev.dartasync.examples.lecture.StreamCancel;
 import dev.dartasync.examples.lecture.Unawaited;
 import dev.dartasync.examples.lecture.UnawaitedFixed;
@@ -37,6 +38,7 @@ public final class Examples {
             new Example("unawaited-fixed", UNAWAITED, () -> UnawaitedFixed.main(NO_ARGS)),
             new Example("exercise-1", EXERCISES, () -> Exercise1.main(NO_ARGS)),
             new Example("exercise-2", EXERCISES, () -> Exercise2.main(NO_ARGS)),
+            new Example("single-subscription", STREAMS, () -> SingleSubscription.main(NO_ARGS)),
             new Example("broadcast", STREAMS, () -> Broadcast.main(NO_ARGS)),
             new Example("broadcast-late-listener", STREAMS, () -> BroadcastLateListener.main(NO_ARGS)),
             new Example("cancel", STREAMS, () -> StreamCancel.main(NO_ARGS)));

@@ -1,0 +1,33 @@
+package dev.dartasync.internal;
+
+import dev.dartasync.AwaitForAction;
+import dev.dartasync.DStream;
+import dev.dartasync.Dart;
+
+/**
+ * Dart's lowering of {@code await for} (docs/semantics.md §3.3): a {@link StreamIteratorImpl}, a
+ * loop over {@code await moveNext()}, and in {@code finally} an awaited cancel if the subscription
+ * is still active (after {@code break}, a throw in the body; not after done or a stream error).
+ */
+public final class AwaitFor {
+  private AwaitFor() {}
+
+  public static <T> void run(DStream<T> stream, AwaitForAction<? super T> action) {
+    Checks.notNull(stream, "stream");
+    Checks.notNull(action, "action");
+    StreamIteratorImpl<T> iterator = new StreamIteratorImpl<>(stream);
+    try {
+      while (Dart.await(iterator.moveNext())) {
+        if (!action.run(iterator.current())) {
+          break;
+        }
+      }
+    } catch (Exception e) {
+      throw Sneaky.<RuntimeException>rethrow(e);
+    } finally {
+      if (iterator.isListening()) {
+        Dart.await(iterator.cancel());
+      }
+    }
+  }
+}
