@@ -100,6 +100,22 @@ class ForwardingOperatorsTest {
   }
 
   @Test
+  @DisplayName("cancelOnError on the result: the source is cancelled before onError runs")
+  void cancelOnError() {
+    // The source is listened to without cancelOnError; the forwarding subscription's own
+    // cancelOnError cancels it (_onCancel) before delivering the error (_sendError).
+    Dart.run(
+        () -> {
+          StreamController<Integer> c = asyncSource(log);
+          record(c.stream().map(v -> v * 10), log, "", true);
+          c.add(1);
+          c.addError(new DartException("x"));
+          addAll(c, 2);
+        });
+    log.assertOutput("listen 10 cancel error Exception: x");
+  }
+
+  @Test
   @DisplayName("cancel returns the source's cancel future")
   void cancelFuture() {
     // _ForwardingStreamSubscription._onCancel: return subscription.cancel().
