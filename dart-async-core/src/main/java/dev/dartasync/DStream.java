@@ -135,6 +135,224 @@ public interface DStream<T> {
     return new AsBroadcastStream<>(this, onListen, onCancel);
   }
 
+  // ---- forwarding operators (stream_pipe.dart) ----
+  //
+  // Each operator returns a new stream and listens to this one only when that stream is listened
+  // to: synchronously, inside its listen call (without cancelOnError). A broadcast source gives a
+  // broadcast result (isBroadcast is this stream's). Events pass through synchronously, inside
+  // this stream's event delivery: an operator adds no microtask. Pausing, resuming or cancelling
+  // the result's subscription pauses, resumes or cancels the subscription to this stream (cancel
+  // returns its cancel future). An error thrown by an operator's callback becomes an error event
+  // of the result (after the current zone's errorCallback); callbacks run in the zone of the
+  // result's listen call. (Types are written out in full here so that this block adds no import.)
+
+  /**
+   * Dart's {@code map(convert)}: each data event converted. A throwing {@code convert} gives an
+   * error event instead of that data event.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (convert): Must not be null} for null
+   */
+  default <R> DStream<R> map(java.util.function.Function<? super T, ? extends R> convert) {
+    return dev.dartasync.internal.StreamOperators.map(this, convert);
+  }
+
+  /**
+   * Dart's {@code where(test)}: only the data events that pass {@code test}; a throwing test gives
+   * an error event instead of that data event.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (test): Must not be null} for null
+   */
+  default DStream<T> where(java.util.function.Predicate<? super T> test) {
+    return dev.dartasync.internal.StreamOperators.where(this, test);
+  }
+
+  /**
+   * Dart's {@code expand(convert)}: each element of the iterable {@code convert} returns for a
+   * data event is a data event, delivered one after the other inside this stream's delivery. If
+   * {@code convert} or the iteration throws, that error is an error event and the rest of that
+   * iterable is dropped.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (convert): Must not be null} for null
+   */
+  default <R> DStream<R> expand(
+      java.util.function.Function<? super T, ? extends Iterable<? extends R>> convert) {
+    return dev.dartasync.internal.StreamOperators.expand(this, convert);
+  }
+
+  /**
+   * Dart's {@code handleError(onError)}: every error event goes to {@code onError} (with its stack
+   * trace) and is removed from the stream. If {@code onError} throws a new error, that is an error
+   * event; if it rethrows the same error object, the error is passed on with its original stack
+   * trace.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (onError): Must not be null} for null
+   */
+  default DStream<T> handleError(BiConsumer<? super Throwable, ? super StackTrace> onError) {
+    return dev.dartasync.internal.StreamOperators.handleError(this, onError, null);
+  }
+
+  /** Dart's {@code handleError((e) => ...)}: {@link #handleError(BiConsumer)} without the trace. */
+  default DStream<T> handleError(Consumer<? super Throwable> onError) {
+    return dev.dartasync.internal.StreamOperators.handleError(
+        this, UnaryErrorHandler.of(onError), null);
+  }
+
+  /**
+   * Dart's {@code handleError(onError, test: test)}: only the error events that pass {@code test}
+   * (null: all) are handled; others pass through. A throwing test gives its error as an error
+   * event (the original error is dropped).
+   */
+  default DStream<T> handleError(
+      BiConsumer<? super Throwable, ? super StackTrace> onError,
+      java.util.function.Predicate<? super Throwable> test) {
+    return dev.dartasync.internal.StreamOperators.handleError(this, onError, test);
+  }
+
+  /** Dart's {@code handleError((e) => ..., test: test)}. */
+  default DStream<T> handleError(
+      Consumer<? super Throwable> onError, java.util.function.Predicate<? super Throwable> test) {
+    return dev.dartasync.internal.StreamOperators.handleError(
+        this, UnaryErrorHandler.of(onError), test);
+  }
+
+  /**
+   * Dart's {@code take(count)}: the first {@code count} data events (errors pass through), then
+   * done: right after the last one is delivered, this stream's subscription is cancelled and then
+   * the listener's {@code onDone} runs (after the cancel future, if it is a real one). {@code
+   * take(0)} listens to this stream and cancels it at once, inside {@code listen}, and the listener
+   * gets only done, one microtask later. A negative count (no check, as in Dart) lets no data
+   * through.
+   */
+  default DStream<T> take(int count) {
+    return dev.dartasync.internal.StreamOperators.take(this, count);
+  }
+
+  /**
+   * Dart's {@code skip(count)}: drops the first {@code count} data events of each subscription
+   * (errors pass through).
+   *
+   * @throws RangeError {@code RangeError (count): Invalid value: Not greater than or equal to 0:
+   *     -1} for {@code -1}, at the call
+   */
+  default DStream<T> skip(int count) {
+    return dev.dartasync.internal.StreamOperators.skip(this, count);
+  }
+
+  /**
+   * Dart's {@code takeWhile(test)}: data events while {@code test} holds; the first that fails it
+   * ends the stream (this one is cancelled, then {@code onDone}). A throwing test gives an error
+   * event and then ends the stream.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (test): Must not be null} for null
+   */
+  default DStream<T> takeWhile(java.util.function.Predicate<? super T> test) {
+    return dev.dartasync.internal.StreamOperators.takeWhile(this, test);
+  }
+
+  /**
+   * Dart's {@code skipWhile(test)}: drops data events while {@code test} holds, then passes all
+   * from the first that fails it on. A throwing test gives an error event and counts as failing.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (test): Must not be null} for null
+   */
+  default DStream<T> skipWhile(java.util.function.Predicate<? super T> test) {
+    return dev.dartasync.internal.StreamOperators.skipWhile(this, test);
+  }
+
+  /**
+   * Dart's {@code distinct()}: drops a data event equal ({@link java.util.Objects#equals}, Dart's
+   * {@code ==}) to the last one passed on; the first always passes. Per subscription.
+   */
+  default DStream<T> distinct() {
+    return dev.dartasync.internal.StreamOperators.distinct(this, null);
+  }
+
+  /**
+   * Dart's {@code distinct(equals)}: as {@link #distinct()} with {@code equals(previous, next)}
+   * (null: {@code ==}). A throwing {@code equals} gives an error event; the last passed-on event
+   * stays the one to compare with.
+   */
+  default DStream<T> distinct(java.util.function.BiPredicate<? super T, ? super T> equals) {
+    return dev.dartasync.internal.StreamOperators.distinct(this, equals);
+  }
+
+  /**
+   * Dart's {@code cast<R>()}: the same events, each data event checked against {@code type} when
+   * it is delivered. Java difference: the type is a {@link Class}, and a failing check is a {@link
+   * ClassCastException} (Java's text) given to the listener's error handler (none: uncaught in the
+   * listener's zone); as in Dart it does not cancel, even with {@code cancelOnError}.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (type): Must not be null} for null
+   */
+  default <R> DStream<R> cast(Class<R> type) {
+    return dev.dartasync.internal.StreamOperators.cast(this, type);
+  }
+
+  /**
+   * Dart's {@code asyncMap(convert)}: each data event converted by a function returning a future;
+   * this stream is paused until that future completes, and its value (or error) is then delivered
+   * synchronously inside the completion. Built, as in Dart, on a sync controller (broadcast for a
+   * broadcast source) whose {@code onListen} listens to this stream. A throwing {@code convert}
+   * gives an error event. Java difference: Dart's {@code FutureOr} result is a {@link DFuture}
+   * here (use {@link #map} for plain values); a null result is delivered as a null data event at
+   * once, like Dart's non-future value.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (convert): Must not be null} for null
+   */
+  default <R> DStream<R> asyncMap(
+      java.util.function.Function<? super T, ? extends DFuture<? extends R>> convert) {
+    return dev.dartasync.internal.StreamOperators.asyncMap(this, convert);
+  }
+
+  /**
+   * Dart's {@code asyncExpand(convert)}: each data event converted to a stream whose events are
+   * delivered in its place: this stream is paused, the new one listened to (at once, inside this
+   * stream's delivery) and its events passed on synchronously; one microtask after it is done,
+   * this stream resumes. A null result adds nothing; a throwing {@code convert} gives an error
+   * event. Pausing the result pauses both streams; cancelling it cancels the inner stream first
+   * and this one after that cancel completes. Built on a sync controller, as {@link #asyncMap}.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (convert): Must not be null} for null
+   */
+  default <R> DStream<R> asyncExpand(
+      java.util.function.Function<? super T, ? extends DStream<? extends R>> convert) {
+    return dev.dartasync.internal.StreamOperators.asyncExpand(this, convert);
+  }
+
+  /**
+   * Dart's {@code timeout(timeLimit)}: the same events, but if {@code timeLimit} passes after
+   * {@code listen} or after the last event without a new one, an error event {@code
+   * TimeoutException after <timeLimit>: No stream event} (empty stack trace) is delivered and the
+   * wait starts again. Pausing stops the clock, resuming starts a full new limit. The timer is made
+   * in the zone current at this call. Built on a sync controller, as {@link #asyncMap}.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (timeLimit): Must not be null} for null
+   */
+  default DStream<T> timeout(java.time.Duration timeLimit) {
+    return dev.dartasync.internal.StreamOperators.timeout(this, timeLimit, null);
+  }
+
+  /**
+   * Dart's {@code timeout(timeLimit, onTimeout: ...)}: as {@link #timeout(Duration)}, but at a
+   * timeout {@code onTimeout} runs (registered and run guarded in the zone current at this call)
+   * with a sink whose events are delivered at once; the sink works only during that call, later
+   * it throws {@code Bad state: Sink not available}. Null {@code onTimeout} is the default.
+   */
+  default DStream<T> timeout(java.time.Duration timeLimit, Consumer<EventSink<T>> onTimeout) {
+    return dev.dartasync.internal.StreamOperators.timeout(this, timeLimit, onTimeout);
+  }
+
+  /**
+   * Dart's {@code transform(streamTransformer)}: {@code streamTransformer.bind(this)}.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (streamTransformer): Must not be null}
+   */
+  default <R> DStream<R> transform(StreamTransformer<T, R> streamTransformer) {
+    return dev.dartasync.internal.StreamOperators.transform(this, streamTransformer);
+  }
+
+  // ---- end of forwarding operators ----
+
   // ---- constructors -------------------------------------------------------------------------
 
   /**

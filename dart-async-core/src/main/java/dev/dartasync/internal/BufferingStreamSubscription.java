@@ -104,7 +104,7 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
    * No handler: Dart's {@code _nullErrorHandler}, which reports the error to the zone current when
    * it runs (the subscription's).
    */
-  private static BiConsumer<? super Throwable, ? super StackTrace> registerError(
+  static BiConsumer<? super Throwable, ? super StackTrace> registerError(
       ZoneImpl zone, BiConsumer<? super Throwable, ? super StackTrace> handler) {
     if (handler == null) {
       handler = (error, stack) -> ZoneImpl.current().handleUncaughtError(error, stack);
@@ -213,11 +213,27 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
     return cancelFuture;
   }
 
-  /** Dart's {@code Future._nullFuture}: a future of the root zone, already completed with null. */
-  @SuppressWarnings("unchecked")
+  /**
+   * Dart's {@code Future._nullFuture}: a future of the root zone, already completed with null.
+   * Marked ({@link NullFuture}) so that a subscription whose cancel hook forwards another
+   * subscription's {@code cancel()} can tell "no real clean-up future", as Dart's {@code
+   * identical(cancelFuture, Future._nullFuture)} does.
+   */
   static FutureImpl<Void> nullFuture() {
-    ZoneImpl root = (ZoneImpl) ZoneImpl.current().loop.rootZone();
-    return (FutureImpl<Void>) (FutureImpl<?>) FutureImpl.completedIn(root, null);
+    return new NullFuture((ZoneImpl) ZoneImpl.current().loop.rootZone());
+  }
+
+  /** Whether {@code future} is a real clean-up future: not null and not {@link #nullFuture()}. */
+  static boolean isRealFuture(DFuture<?> future) {
+    return future != null && !(future instanceof NullFuture);
+  }
+
+  /** The marked {@link #nullFuture()}. */
+  private static final class NullFuture extends FutureImpl<Void> {
+    NullFuture(ZoneImpl root) {
+      super(root);
+      setValue(null);
+    }
   }
 
   @Override
@@ -229,7 +245,7 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
         (Throwable error, StackTrace stack) -> {
           DFuture<?> future = cancelForFuture();
           AsyncError asyncError = new AsyncError(error, stack);
-          if (future != null) {
+          if (isRealFuture(future)) {
             future.whenComplete(() -> result.completeError(asyncError));
           } else {
             result.completeError(asyncError);
@@ -239,6 +255,11 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
   }
 
   // ---- state --------------------------------------------------------------------------------
+
+  /** The done event has been received (Dart's {@code _isClosed}). */
+  boolean isClosed() {
+    return (state & CLOSED) != 0;
+  }
 
   boolean isInputPaused() {
     return (state & INPUT_PAUSED) != 0;
@@ -395,7 +416,7 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
       state |= WAIT_FOR_CANCEL;
       cancelInternal();
       DFuture<?> future = cancelFuture;
-      if (future != null) {
+      if (isRealFuture(future)) {
         future.whenComplete(deliver::run);
       } else {
         deliver.run();
@@ -424,7 +445,7 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
     // Done waits for the cancel future, if any.
     state |= WAIT_FOR_CANCEL;
     DFuture<?> future = cancelFuture;
-    if (future != null) {
+    if (isRealFuture(future)) {
       future.whenComplete(deliver::run);
     } else {
       deliver.run();
