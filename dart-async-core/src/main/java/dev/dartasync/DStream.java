@@ -34,7 +34,9 @@ import java.util.function.Consumer;
  * (BiConsumer<Throwable, StackTrace>) null}.
  *
  * <p>Broadcast streams come from {@link StreamController#broadcast()} and {@link
- * #asBroadcastStream()}; stream operators and {@code addStream} are not part of the library yet.
+ * #asBroadcastStream()}. The forwarding operators ({@code map}, {@code where}, {@code take}, ...)
+ * listen to this stream inside their own {@code listen} and pass events on synchronously: an
+ * operator adds no microtask, and a broadcast stream gives a broadcast result.
  */
 public interface DStream<T> {
 
