@@ -213,11 +213,12 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
     return cancelFuture;
   }
 
-  /** Dart's {@code Future._nullFuture}: a future of the root zone, already completed with null. */
-  @SuppressWarnings("unchecked")
+  /**
+   * Dart's {@code Future._nullFuture}: a future of the root zone, already completed with null, and
+   * recognisable ({@link NullFuture}) where Dart tests {@code identical(f, Future._nullFuture)}.
+   */
   static FutureImpl<Void> nullFuture() {
-    ZoneImpl root = (ZoneImpl) ZoneImpl.current().loop.rootZone();
-    return (FutureImpl<Void>) (FutureImpl<?>) FutureImpl.completedIn(root, null);
+    return new NullFuture((ZoneImpl) ZoneImpl.current().loop.rootZone());
   }
 
   @Override
