@@ -307,6 +307,20 @@ public interface DStream<T> {
     return dev.dartasync.internal.StreamFutures.drain(this, futureValue);
   }
 
+  /**
+   * Dart's {@code pipe(streamConsumer)} with a {@link StreamController} as the consumer: {@code
+   * consumer.addStream(this).then((_) => consumer.close())}. This stream is listened to inside this
+   * call; its data and errors become the controller's events; one microtask after this stream's
+   * done the controller is closed, and the returned future is the one {@code close()} returns
+   * (completing when the controller's listener got done). Java difference: Dart takes any {@code
+   * StreamConsumer}; here a single-subscription controller (see {@link
+   * StreamController#addStream}).
+   */
+  default DFuture<Void> pipe(StreamController<T> consumer) {
+    dev.dartasync.internal.Checks.notNull(consumer, "streamConsumer");
+    return consumer.addStream(this).thenCompose(ignored -> consumer.close());
+  }
+
   // ---- constructors -------------------------------------------------------------------------
 
   /**
