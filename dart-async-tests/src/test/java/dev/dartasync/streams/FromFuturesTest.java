@@ -1,5 +1,6 @@
 package dev.dartasync.streams;
 
+import static dev.dartasync.streams.StreamFutureSupport.expectThrows;
 import static dev.dartasync.streams.StreamFutureSupport.microtaskStep;
 
 import dev.dartasync.ArgumentError;
@@ -86,11 +87,10 @@ class FromFuturesTest {
   @Test
   @DisplayName("null: 'Invalid argument(s) (futures): Must not be null'")
   void nullFutures() {
-    try {
-      DStream.fromFutures(null);
-      ex.expectUnreached();
-    } catch (ArgumentError e) {
-      ex.checkEquals("Invalid argument(s) (futures): Must not be null", e.toString(), "text");
-    }
+    expectThrows(
+        ex,
+        ArgumentError.class,
+        "Invalid argument(s) (futures): Must not be null",
+        () -> DStream.fromFutures(null));
   }
 }

@@ -85,6 +85,21 @@ final class StreamFutureSupport {
     Dart.scheduleMicrotask(() -> ex.expect(step));
   }
 
+  /**
+   * {@code call} must throw a {@code type} whose text is {@code text} (a synchronous argument or
+   * state check); returns normally then.
+   */
+  static void expectThrows(Expect ex, Class<? extends Throwable> type, String text, Runnable call) {
+    try {
+      call.run();
+    } catch (Throwable e) {
+      ex.check(type.isInstance(e), "thrown type " + e.getClass().getName());
+      ex.checkEquals(text, e.toString(), "text");
+      return;
+    }
+    ex.expectUnreached();
+  }
+
   /** An expected error, by its Dart text. */
   record ErrorText(String text) {}
 

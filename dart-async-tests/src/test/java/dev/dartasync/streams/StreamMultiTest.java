@@ -1,5 +1,6 @@
 package dev.dartasync.streams;
 
+import static dev.dartasync.streams.StreamFutureSupport.expectThrows;
 import static dev.dartasync.streams.StreamFutureSupport.expectOutcome;
 import static dev.dartasync.streams.StreamFutureSupport.microtaskStep;
 
@@ -118,12 +119,7 @@ class StreamMultiTest {
           c.close();
           c.closeSync(); // Already closed: nothing.
           for (Runnable add : List.<Runnable>of(() -> c.add(1), () -> c.addSync(1))) {
-            try {
-              add.run();
-              ex.expectUnreached();
-            } catch (StateError e) {
-              ex.checkEquals("Bad state: Cannot add event after closing", e.toString(), "text");
-            }
+            expectThrows(ex, StateError.class, "Bad state: Cannot add event after closing", add);
           }
         });
   }

@@ -1,5 +1,6 @@
 package dev.dartasync.streams;
 
+import static dev.dartasync.streams.StreamFutureSupport.expectThrows;
 import static dev.dartasync.streams.StreamFutureSupport.expectOutcome;
 import static dev.dartasync.streams.StreamFutureSupport.microtaskStep;
 
@@ -148,13 +149,12 @@ class StreamPeriodicTest {
   void nullPeriod() {
     time.run(
         () -> {
-          try {
-            DStream.periodic(null, i -> i);
-            ex.expectUnreached();
-          } catch (ArgumentError e) {
-            ex.checkEquals("Invalid argument(s) (period): Must not be null", e.toString(), "text");
-            ex.expect(1);
-          }
+          expectThrows(
+              ex,
+              ArgumentError.class,
+              "Invalid argument(s) (period): Must not be null",
+              () -> DStream.periodic(null, i -> i));
+          ex.expect(1);
         });
     ex.finish(2);
   }

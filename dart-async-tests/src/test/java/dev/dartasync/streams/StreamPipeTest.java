@@ -1,5 +1,6 @@
 package dev.dartasync.streams;
 
+import static dev.dartasync.streams.StreamFutureSupport.expectThrows;
 import static dev.dartasync.streams.StreamFutureSupport.expectOutcome;
 import static dev.dartasync.streams.StreamFutureSupport.syncSource;
 
@@ -45,13 +46,8 @@ class StreamPipeTest {
           StreamController<Integer> consumer = new StreamController<>();
           DStream.fromIterable(List.of(1)).pipe(consumer);
           for (Runnable call : List.<Runnable>of(() -> consumer.add(1), consumer::close)) {
-            try {
-              call.run();
-              ex.expectUnreached();
-            } catch (StateError e) {
-              ex.checkEquals(
-                  "Bad state: Cannot add event while adding a stream", e.toString(), "text");
-            }
+            expectThrows(
+                ex, StateError.class, "Bad state: Cannot add event while adding a stream", call);
           }
           consumer.stream().listen(v -> ex.expect(1));
         });
@@ -93,21 +89,18 @@ class StreamPipeTest {
         () -> {
           StreamController<Integer> closed = new StreamController<>();
           closed.close();
-          try {
-            DStream.<Integer>empty().pipe(closed);
-            ex.expectUnreached();
-          } catch (StateError e) {
-            ex.checkEquals("Bad state: Cannot add event after closing", e.toString(), "text");
-            ex.expect(1);
-          }
-          try {
-            DStream.<Integer>empty().pipe(StreamController.broadcast());
-            ex.expectUnreached();
-          } catch (UnsupportedError e) {
-            ex.checkEquals(
-                "Unsupported operation: addStream on a broadcast controller", e.toString(), "text");
-            ex.expect(2);
-          }
+          expectThrows(
+              ex,
+              StateError.class,
+              "Bad state: Cannot add event after closing",
+              () -> DStream.<Integer>empty().pipe(closed));
+          ex.expect(1);
+          expectThrows(
+              ex,
+              UnsupportedError.class,
+              "Unsupported operation: addStream on a broadcast controller",
+              () -> DStream.<Integer>empty().pipe(StreamController.broadcast()));
+          ex.expect(2);
         });
     ex.finish(3);
   }

@@ -1,5 +1,6 @@
 package dev.dartasync.streams;
 
+import static dev.dartasync.streams.StreamFutureSupport.expectThrows;
 import static dev.dartasync.streams.StreamFutureSupport.NO_ELEMENT;
 import static dev.dartasync.streams.StreamFutureSupport.TOO_MANY;
 import static dev.dartasync.streams.StreamFutureSupport.errorText;
@@ -118,16 +119,12 @@ class StreamSearchTest {
     Dart.run(
         () -> {
           StreamController<Integer> c = new StreamController<>();
-          try {
-            c.stream().elementAt(-1);
-            ex.expectUnreached();
-          } catch (RangeError e) {
-            ex.checkEquals(
-                "RangeError (index): Invalid value: Not greater than or equal to 0: -1",
-                e.toString(),
-                "text");
-            ex.expect(1);
-          }
+          expectThrows(
+              ex,
+              RangeError.class,
+              "RangeError (index): Invalid value: Not greater than or equal to 0: -1",
+              () -> c.stream().elementAt(-1));
+          ex.expect(1);
           ex.check(!c.hasListener(), "not listened");
           c.stream().listen(v -> {}); // Still listenable: elementAt never listened.
         });
