@@ -355,6 +355,192 @@ public interface DStream<T> {
 
   // ---- end of forwarding operators ----
 
+  // ---- members that return a future (stream.dart) ----
+  //
+  // Each listens to this stream at once (cancelOnError: true) and completes its future
+  // synchronously: inside the event that decides it, or at the done event. A member that stops
+  // early cancels the subscription first; if the cancel returned a real future (e.g. a
+  // controller's onCancel returned one), the result completes after that future instead. An error
+  // event fails the future with that error (the subscription is already cancelled); a callback
+  // that throws cancels the subscription and fails the future with what it threw, after the
+  // current zone's errorCallback. Texts: "Bad state: No element", "Bad state: Too many elements".
+
+  /**
+   * Dart's {@code first}: completes with the first data event, inside its delivery, after
+   * cancelling. Empty: fails with {@code Bad state: No element} at done.
+   */
+  default DFuture<T> first() {
+    return dev.dartasync.internal.StreamFutures.first(this);
+  }
+
+  /** Dart's {@code last}: completes with the last data event at done; empty: {@code No element}. */
+  default DFuture<T> last() {
+    return dev.dartasync.internal.StreamFutures.last(this);
+  }
+
+  /**
+   * Dart's {@code single}: completes at done with the only data event; empty: {@code Bad state: No
+   * element}; a second data event cancels and fails with {@code Bad state: Too many elements}.
+   */
+  default DFuture<T> single() {
+    return dev.dartasync.internal.StreamFutures.single(this);
+  }
+
+  /** Dart's {@code length}: the number of data events, at done. */
+  default DFuture<Integer> length() {
+    return dev.dartasync.internal.StreamFutures.length(this);
+  }
+
+  /** Dart's {@code isEmpty}: false inside the first data event (after cancelling); true at done. */
+  default DFuture<Boolean> isEmpty() {
+    return dev.dartasync.internal.StreamFutures.isEmpty(this);
+  }
+
+  /** Dart's {@code toList()}: a new modifiable {@link java.util.List} of the data events, at done. */
+  default DFuture<java.util.List<T>> toList() {
+    return dev.dartasync.internal.StreamFutures.toList(this);
+  }
+
+  /** Dart's {@code toSet()}: a new insertion-ordered {@link java.util.Set} of the data events, at done. */
+  default DFuture<java.util.Set<T>> toSet() {
+    return dev.dartasync.internal.StreamFutures.toSet(this);
+  }
+
+  /**
+   * Dart's {@code fold(initialValue, combine)}: {@code combine} runs synchronously in each data
+   * event; completes with the last value at done ({@code initialValue} if empty).
+   */
+  default <S> DFuture<S> fold(
+      S initialValue, java.util.function.BiFunction<? super S, ? super T, ? extends S> combine) {
+    return dev.dartasync.internal.StreamFutures.fold(this, initialValue, combine);
+  }
+
+  /**
+   * Dart's {@code reduce(combine)}: the first element is the start value ({@code combine} is not
+   * called for it), {@code combine} runs in each later data event; empty: {@code No element}.
+   */
+  default DFuture<T> reduce(java.util.function.BiFunction<? super T, ? super T, ? extends T> combine) {
+    return dev.dartasync.internal.StreamFutures.reduce(this, combine);
+  }
+
+  /** Dart's {@code join()}: the Dart texts ({@link Dart#str}) of the data events, at done. */
+  default DFuture<String> join() {
+    return dev.dartasync.internal.StreamFutures.join(this, "");
+  }
+
+  /** Dart's {@code join(separator)}: as {@link #join()}, {@code separator} between the texts. */
+  default DFuture<String> join(String separator) {
+    return dev.dartasync.internal.StreamFutures.join(this, separator);
+  }
+
+  /** Dart's {@code contains(needle)}: true (after cancelling) at the first element equal to it. */
+  default DFuture<Boolean> contains(Object needle) {
+    return dev.dartasync.internal.StreamSearches.contains(this, needle);
+  }
+
+  /** Dart's {@code any(test)}: true (after cancelling) at the first match; false at done. */
+  default DFuture<Boolean> any(java.util.function.Predicate<? super T> test) {
+    return dev.dartasync.internal.StreamSearches.any(this, test);
+  }
+
+  /** Dart's {@code every(test)}: false (after cancelling) at the first mismatch; true at done. */
+  default DFuture<Boolean> every(java.util.function.Predicate<? super T> test) {
+    return dev.dartasync.internal.StreamSearches.every(this, test);
+  }
+
+  /**
+   * Dart's {@code elementAt(index)}: the data event at {@code index}, after cancelling. A stream
+   * too short fails at done with {@code RangeError (index): Index out of range: index should be
+   * less than <count>: <index>} ({@code no indices are valid} if empty) and an empty stack trace.
+   *
+   * @throws RangeError {@code RangeError (index): Invalid value: Not greater than or equal to 0:
+   *     <index>} for a negative index, without listening
+   */
+  default DFuture<T> elementAt(int index) {
+    return dev.dartasync.internal.StreamFutures.elementAt(this, index);
+  }
+
+  /** Dart's {@code firstWhere(test)}: the first match, after cancelling; none: {@code No element}. */
+  default DFuture<T> firstWhere(java.util.function.Predicate<? super T> test) {
+    return dev.dartasync.internal.StreamSearches.firstWhere(this, test, null);
+  }
+
+  /**
+   * Dart's {@code firstWhere(test, orElse: orElse)}: as {@link
+   * #firstWhere(java.util.function.Predicate)}, but with no match {@code orElse} runs at done and
+   * gives the value (what it throws fails the future).
+   */
+  default DFuture<T> firstWhere(
+      java.util.function.Predicate<? super T> test,
+      java.util.concurrent.Callable<? extends T> orElse) {
+    return dev.dartasync.internal.StreamSearches.firstWhere(this, test, orElse);
+  }
+
+  /** Dart's {@code lastWhere(test)}: the last match, at done; none: {@code No element}. */
+  default DFuture<T> lastWhere(java.util.function.Predicate<? super T> test) {
+    return dev.dartasync.internal.StreamSearches.lastWhere(this, test, null);
+  }
+
+  /** Dart's {@code lastWhere(test, orElse: orElse)}: {@code orElse} at done if nothing matched. */
+  default DFuture<T> lastWhere(
+      java.util.function.Predicate<? super T> test,
+      java.util.concurrent.Callable<? extends T> orElse) {
+    return dev.dartasync.internal.StreamSearches.lastWhere(this, test, orElse);
+  }
+
+  /**
+   * Dart's {@code singleWhere(test)}: the only match, at done; none: {@code No element}; a second
+   * match cancels and fails with {@code Bad state: Too many elements}.
+   */
+  default DFuture<T> singleWhere(java.util.function.Predicate<? super T> test) {
+    return dev.dartasync.internal.StreamSearches.singleWhere(this, test, null);
+  }
+
+  /**
+   * Dart's {@code singleWhere(test, orElse: orElse)}: {@code orElse} at done if nothing matched; a
+   * second match still fails with {@code Too many elements}.
+   */
+  default DFuture<T> singleWhere(
+      java.util.function.Predicate<? super T> test,
+      java.util.concurrent.Callable<? extends T> orElse) {
+    return dev.dartasync.internal.StreamSearches.singleWhere(this, test, orElse);
+  }
+
+  /**
+   * Dart's {@code forEach(action)}: {@code action} runs synchronously in each data event;
+   * completes with null at done.
+   */
+  default DFuture<Void> forEach(Consumer<? super T> action) {
+    return dev.dartasync.internal.StreamFutures.forEach(this, action);
+  }
+
+  /** Dart's {@code drain()}: ignores the data; completes with null at done. */
+  default DFuture<Void> drain() {
+    return dev.dartasync.internal.StreamFutures.drain(this, (Void) null);
+  }
+
+  /**
+   * Dart's {@code drain(futureValue)}: {@code listen(null, cancelOnError: true).asFuture(v)}:
+   * completes with {@code futureValue} at done (a DFuture is followed).
+   */
+  default <E> DFuture<E> drain(E futureValue) {
+    return dev.dartasync.internal.StreamFutures.drain(this, futureValue);
+  }
+
+  /**
+   * Dart's {@code pipe(streamConsumer)} with a {@link StreamController} as the consumer: {@code
+   * consumer.addStream(this).then((_) => consumer.close())}. This stream is listened to inside this
+   * call; its data and errors become the controller's events; one microtask after this stream's
+   * done the controller is closed, and the returned future is the one {@code close()} returns
+   * (completing when the controller's listener got done). Java difference: Dart takes any {@code
+   * StreamConsumer}; here a single-subscription controller (see {@link
+   * StreamController#addStream}).
+   */
+  default DFuture<Void> pipe(StreamController<T> consumer) {
+    dev.dartasync.internal.Checks.notNull(consumer, "streamConsumer");
+    return consumer.addStream(this).thenCompose(ignored -> consumer.close());
+  }
+
   // ---- constructors -------------------------------------------------------------------------
 
   /**
@@ -412,5 +598,67 @@ public interface DStream<T> {
    */
   static <T> DStream<T> fromFuture(DFuture<T> future) {
     return Streams.fromFuture(future);
+  }
+
+  /**
+   * Dart's {@code Stream.fromFutures(futures)}: one event per future, in completion order, then
+   * done when the last has completed. Listeners are put on the futures now, so results that come
+   * before {@code listen} are buffered (delivered one per microtask after it); later ones are
+   * delivered synchronously inside the future's completion. No futures: done only, the close
+   * happening in a microtask queued now.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (futures): Must not be null} for null
+   */
+  static <T> DStream<T> fromFutures(Iterable<? extends DFuture<? extends T>> futures) {
+    return dev.dartasync.internal.FromFutures.of(futures);
+  }
+
+  /**
+   * Dart's {@code Stream.periodic(period, computation)}: from {@code listen} on, every {@code
+   * period} (a {@link Timer#periodic} made inside {@code listen}) a data event {@code
+   * computation(n)}, n counting from 0, delivered synchronously inside the timer's callback; what
+   * {@code computation} throws becomes an error event (the count still advances). Pausing stops the
+   * timer; resuming waits the rest of the period, then ticks every period again. As in Dart's code,
+   * the time is measured from the first resume on (and from each event), so the first pause before
+   * any resume makes the resume wait a whole period. Cancelling stops the timer; {@code cancel()}
+   * and futures that wait for it ({@link #first()} ...) complete one microtask later.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (period): Must not be null} for a null period,
+   *     {@code (computation)} for a null computation
+   */
+  static <T> DStream<T> periodic(
+      java.time.Duration period, java.util.function.IntFunction<? extends T> computation) {
+    dev.dartasync.internal.Checks.notNull(period, "period");
+    dev.dartasync.internal.Checks.notNull(computation, "computation");
+    return dev.dartasync.internal.PeriodicStream.of(period, computation);
+  }
+
+  /**
+   * Dart's {@code Stream.periodic(period)} without a computation: as {@link
+   * #periodic(java.time.Duration, java.util.function.IntFunction)} with every event null.
+   */
+  static <T> DStream<T> periodic(java.time.Duration period) {
+    return dev.dartasync.internal.PeriodicStream.of(period, null);
+  }
+
+  /**
+   * Dart's {@code Stream.multi(onListen)}: each {@code listen} makes a fresh {@link
+   * MultiStreamController} and calls {@code onListen} with it synchronously inside {@code listen}
+   * (what it throws goes to the current zone's uncaught-error handling). Events go only to that
+   * listener. Not broadcast, but may be listened to any number of times.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (onListen): Must not be null} for null
+   */
+  static <T> DStream<T> multi(Consumer<? super MultiStreamController<T>> onListen) {
+    return dev.dartasync.internal.MultiStream.of(onListen, false);
+  }
+
+  /**
+   * Dart's {@code Stream.multi(onListen, isBroadcast: isBroadcast)}: as {@link #multi(Consumer)};
+   * {@code isBroadcast} is only what {@link #isBroadcast()} reports.
+   */
+  static <T> DStream<T> multi(
+      Consumer<? super MultiStreamController<T>> onListen, boolean isBroadcast) {
+    return dev.dartasync.internal.MultiStream.of(onListen, isBroadcast);
   }
 }

@@ -46,7 +46,7 @@ import java.util.concurrent.Executors;
  * later.
  *
  * <p>Java difference: no {@code sink} getter; {@link #add}, {@link #addError} and {@link #close}
- * are the sink. {@code addStream} is not there yet.
+ * are the sink. {@link #addStream} exists for single-subscription controllers only so far.
  */
 public final class StreamController<T> {
   private final StreamControllerBase<T> impl;
@@ -224,10 +224,34 @@ public final class StreamController<T> {
   }
 
   /**
+   * Dart's {@code addStream(source)} (with {@code cancelOnError: false}) on a single-subscription
+   * controller: listens to {@code source} synchronously inside this call (paused while this
+   * controller is paused, which includes "nobody listens yet") and sends its data and error
+   * events as this controller's own. The returned future completes with null one microtask after
+   * {@code source}'s done event (which is not forwarded: the controller stays open). Pausing,
+   * resuming or cancelling the listener pauses, resumes or cancels {@code source}; on cancel,
+   * {@code onCancel} runs after {@code source}'s cancel future. If the listener already cancelled,
+   * returns a future completing with null in a microtask, without listening.
+   *
+   * @throws StateError {@code Bad state: Cannot add event while adding a stream} while another
+   *     {@code addStream} runs ({@link #add}, {@link #addError} and {@link #close} throw it then
+   *     too); {@code Bad state: Cannot add event after closing} after {@link #close()}
+   * @throws UnsupportedError {@code Unsupported operation: addStream on a broadcast controller} on
+   *     a broadcast controller (not part of the library yet)
+   */
+  public DFuture<Void> addStream(DStream<? extends T> source) {
+    if (impl instanceof StreamControllerImpl<T> single) {
+      return single.addStream(source);
+    }
+    throw new UnsupportedError("addStream on a broadcast controller");
+  }
+
+  /**
    * Dart's {@code close()}: sends the done event and returns {@link #done()}. Calling it again
    * only returns that future.
    *
-   * @throws StateError on a sync broadcast controller while it delivers an event (see {@link #add})
+   * @throws StateError on a sync broadcast controller while it delivers an event (see {@link #add});
+   *     {@code Bad state: Cannot add event while adding a stream} during {@link #addStream}
    */
   public DFuture<Void> close() {
     return impl.close();

@@ -214,10 +214,10 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
   }
 
   /**
-   * Dart's {@code Future._nullFuture}: a future of the root zone, already completed with null.
-   * Marked ({@link NullFuture}) so that a subscription whose cancel hook forwards another
-   * subscription's {@code cancel()} can tell "no real clean-up future", as Dart's {@code
-   * identical(cancelFuture, Future._nullFuture)} does.
+   * Dart's {@code Future._nullFuture}: a future of the root zone, already completed with null, and
+   * recognisable ({@link NullFuture}) where Dart tests {@code identical(f, Future._nullFuture)}: a
+   * subscription whose cancel hook forwards another subscription's {@code cancel()} can tell "no
+   * real clean-up future".
    */
   static FutureImpl<Void> nullFuture() {
     return new NullFuture((ZoneImpl) ZoneImpl.current().loop.rootZone());
@@ -225,15 +225,7 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
 
   /** Whether {@code future} is a real clean-up future: not null and not {@link #nullFuture()}. */
   static boolean isRealFuture(DFuture<?> future) {
-    return future != null && !(future instanceof NullFuture);
-  }
-
-  /** The marked {@link #nullFuture()}. */
-  private static final class NullFuture extends FutureImpl<Void> {
-    NullFuture(ZoneImpl root) {
-      super(root);
-      setValue(null);
-    }
+    return !NullFuture.isNull(future);
   }
 
   @Override

@@ -10,11 +10,24 @@ import java.util.function.Consumer;
  * A stream that makes a fresh controller for each listener and hands it to {@code onListen}
  * synchronously inside {@code listen} (Dart's {@code _MultiStream}, behind {@code Stream.multi}).
  */
-final class MultiStream<T> implements DStream<T> {
-  private final Consumer<MultiStreamController<T>> onListen;
+public final class MultiStream<T> implements DStream<T> {
+  private final Consumer<? super MultiStreamController<T>> onListen;
+  private final boolean isBroadcast;
 
-  MultiStream(Consumer<MultiStreamController<T>> onListen) {
+  MultiStream(Consumer<? super MultiStreamController<T>> onListen) {
+    this(onListen, false);
+  }
+
+  private MultiStream(Consumer<? super MultiStreamController<T>> onListen, boolean isBroadcast) {
     this.onListen = onListen;
+    this.isBroadcast = isBroadcast;
+  }
+
+  /** Dart's {@code Stream.multi(onListen, isBroadcast: isBroadcast)}. */
+  public static <T> DStream<T> of(
+      Consumer<? super dev.dartasync.MultiStreamController<T>> onListen, boolean isBroadcast) {
+    Checks.notNull(onListen, "onListen");
+    return new MultiStream<T>(onListen, isBroadcast);
   }
 
   @Override
@@ -26,5 +39,10 @@ final class MultiStream<T> implements DStream<T> {
     MultiStreamController<T> controller = new MultiStreamController<>();
     controller.setOnListen(() -> onListen.accept(controller));
     return controller.subscribe(onData, onError, onDone, cancelOnError);
+  }
+
+  @Override
+  public boolean isBroadcast() {
+    return isBroadcast;
   }
 }

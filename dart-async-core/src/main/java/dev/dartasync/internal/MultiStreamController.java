@@ -1,18 +1,22 @@
 package dev.dartasync.internal;
 
 import dev.dartasync.StackTrace;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
 
 /**
  * The per-listener controller of a multi stream (Dart's {@code _MultiStreamController}): an async
  * controller whose {@code addSync}, {@code addErrorSync} and {@code closeSync} deliver at once when
- * the subscription can fire.
+ * the subscription can fire. The public face is {@link dev.dartasync.MultiStreamController}.
  */
-final class MultiStreamController<T> extends StreamControllerImpl<T> {
+final class MultiStreamController<T> extends StreamControllerImpl<T>
+    implements dev.dartasync.MultiStreamController<T> {
   MultiStreamController() {
     super(false);
   }
 
-  void addSync(T value) {
+  @Override
+  public void addSync(T value) {
     if (!mayAddEvent()) {
       throw badEventState();
     }
@@ -21,7 +25,9 @@ final class MultiStreamController<T> extends StreamControllerImpl<T> {
     }
   }
 
-  void addErrorSync(Throwable error, StackTrace stackTrace) {
+  @Override
+  public void addErrorSync(Throwable error, StackTrace stackTrace) {
+    Checks.notNull(error, "error");
     if (!mayAddEvent()) {
       throw badEventState();
     }
@@ -30,7 +36,8 @@ final class MultiStreamController<T> extends StreamControllerImpl<T> {
     }
   }
 
-  void closeSync() {
+  @Override
+  public void closeSync() {
     if (isClosed()) {
       return;
     }
@@ -41,5 +48,29 @@ final class MultiStreamController<T> extends StreamControllerImpl<T> {
     if (hasListener()) {
       subscription().close();
     }
+  }
+
+  @Override
+  public MultiStreamController<T> onPause(Runnable onPause) {
+    setOnPause(onPause);
+    return this;
+  }
+
+  @Override
+  public MultiStreamController<T> onResume(Runnable onResume) {
+    setOnResume(onResume);
+    return this;
+  }
+
+  @Override
+  public MultiStreamController<T> onCancel(Runnable onCancel) {
+    setOnCancel(onCancel == null ? null : Executors.callable(onCancel));
+    return this;
+  }
+
+  @Override
+  public MultiStreamController<T> onCancel(Callable<?> onCancel) {
+    setOnCancel(onCancel);
+    return this;
   }
 }

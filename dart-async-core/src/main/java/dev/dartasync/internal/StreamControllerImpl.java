@@ -32,6 +32,9 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   /** {@code close()} was called: no more events may be added. */
   private static final int CLOSED = 4;
 
+  /** An {@code addStream} is in progress: no events may be added meanwhile. */
+  private static final int ADDSTREAM = 8;
+
   private final boolean sync;
   private int state = INITIAL;
 
@@ -39,6 +42,9 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   private Object varData;
 
   private FutureImpl<Void> doneFuture;
+
+  /** The {@code addStream} in progress, or null (Dart keeps it in {@code _varData}). */
+  private AddStreamState<T> addState;
 
   private Runnable onListen;
   private Runnable onPause;
@@ -120,7 +126,8 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   }
 
   StateError badEventState() {
-    return new StateError("Cannot add event after closing");
+    return new StateError(
+        isClosed() ? "Cannot add event after closing" : "Cannot add event while adding a stream");
   }
 
   /**
@@ -165,6 +172,9 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   public DFuture<Void> close() {
     if (isClosed()) {
       return done();
+    }
+    if (!mayAddEvent()) {
+      throw badEventState();
     }
     closeUnchecked();
     return done();
@@ -214,6 +224,36 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
     }
   }
 
+  /**
+   * Dart's {@code addStream(source)} ({@code cancelOnError: false}): listens to {@code source} now
+   * (paused if this controller is paused), forwarding its events as this controller's own; its done
+   * ends the adding and completes the returned future one microtask later. Meanwhile {@code add},
+   * {@code addError}, {@code close} and another {@code addStream} throw. After the listener left,
+   * returns a future completing with null in a microtask, without listening.
+   */
+  public DFuture<Void> addStream(dev.dartasync.DStream<? extends T> source) {
+    Checks.notNull(source, "source");
+    if (!mayAddEvent()) {
+      throw badEventState();
+    }
+    if (isCanceled()) {
+      return FutureImpl.immediate(null);
+    }
+    AddStreamState<T> state = new AddStreamState<>();
+    addState = state;
+    this.state |= ADDSTREAM;
+    state.listen(this, source, this::addStreamDone);
+    return state.addStreamFuture;
+  }
+
+  /** Dart's {@code _close} while adding a stream: the source is done. */
+  private void addStreamDone() {
+    AddStreamState<T> state = addState;
+    addState = null;
+    this.state &= ~ADDSTREAM;
+    state.complete();
+  }
+
   // ---- the subscription's life --------------------------------------------------------------
 
   @Override
@@ -232,6 +272,9 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
     // Subscribed: events now go to the subscription.
     state |= SUBSCRIBED;
     varData = subscription;
+    if (addState != null) {
+      addState.resume(); // Dart's _subscribe: the source was paused while nobody listened.
+    }
     subscription.setPendingEvents(buffered);
     subscription.guardCallback(() -> runGuarded(onListen));
     return subscription;
@@ -243,12 +286,20 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
    * Returns that future, or one failing with what {@code onCancel} threw, or null.
    */
   DFuture<?> recordCancel() {
-    varData = null;
-    // Cancelled: no listener, and nobody can listen again.
-    state = (state & ~SUBSCRIBED) | CANCELED;
     DFuture<?> result = null;
+    AddStreamState<T> adding = addState;
+    if (adding != null) {
+      // The source of an addStream is cancelled first; onCancel follows its cancel future.
+      addState = null;
+      result = adding.cancel();
+    }
+    varData = null;
+    // Cancelled: no listener, nobody can listen again, no stream being added.
+    state = (state & ~(SUBSCRIBED | ADDSTREAM)) | CANCELED;
     Callable<?> hook = onCancel;
-    if (hook != null) {
+    if (hook != null && result != null) {
+      result = result.whenComplete(hook);
+    } else if (hook != null) {
       try {
         if (hook.call() instanceof DFuture<?> future) {
           result = future;
@@ -275,10 +326,16 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   }
 
   void recordPause() {
+    if (addState != null) {
+      addState.pause();
+    }
     runGuarded(onPause);
   }
 
   void recordResume() {
+    if (addState != null) {
+      addState.resume();
+    }
     runGuarded(onResume);
   }
 
