@@ -7,6 +7,7 @@ import kotlinx.coroutines.CoroutineStart
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.channels.Channel
 import kotlinx.coroutines.flow.asFlow
+import kotlinx.coroutines.flow.consumeAsFlow
 import kotlinx.coroutines.flow.filter
 import kotlinx.coroutines.flow.flow
 import kotlinx.coroutines.flow.map
@@ -113,5 +114,18 @@ fun kotlinFlowPipeline(n: Int): Long = runBlocking {
 fun kotlinFlowEmit(n: Int): Long = runBlocking {
     var sum = 0L
     flow { for (i in 0 until n) emit(i) }.collect { sum += it }
+    sum
+}
+
+/**
+ * `n` integers buffered in a closed `Channel(UNLIMITED)`, then `consumeAsFlow().collect {}` in
+ * runBlocking: the receiver never suspends, the buffer always has the next element.
+ */
+fun kotlinBufferedChannelCollect(n: Int): Long = runBlocking {
+    val channel = Channel<Int>(Channel.UNLIMITED)
+    for (i in 0 until n) channel.trySend(i)
+    channel.close()
+    var sum = 0L
+    channel.consumeAsFlow().collect { sum += it }
     sum
 }
