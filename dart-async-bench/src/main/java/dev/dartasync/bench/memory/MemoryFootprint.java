@@ -1,14 +1,19 @@
 package dev.dartasync.bench.memory;
 
 import static dev.dartasync.Dart.async;
+import static dev.dartasync.Dart.asyncStar;
 import static dev.dartasync.Dart.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dartasync.AsyncStarSink;
 import dev.dartasync.Completer;
+import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
+import dev.dartasync.StreamController;
+import dev.dartasync.StreamSubscription;
 import dev.dartasync.bench.kotlin.KotlinPeers;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -16,9 +21,11 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
 
 /**
  * Row 11, memory: heap bytes per suspended unit, 1 M units parked at once, each kind in a fresh JVM.
@@ -28,7 +35,13 @@ import java.util.concurrent.CountDownLatch;
  *       its own pending future (the Completers kept in an array);
  *   <li><b>Kotlin</b>: 1 M coroutines in runBlocking, each suspended in {@code await()} on its own
  *       {@code CompletableDeferred};
- *   <li><b>virtual threads</b>: 1 M default virtual threads parked on one CountDownLatch.
+ *   <li><b>virtual threads</b>: 1 M default virtual threads parked on one CountDownLatch;
+ *   <li><b>dart-async-subscription</b>: 1 M open subscriptions, each a default {@code
+ *       StreamController} with one listener (one shared no-op callback) and no event: controller
+ *       and subscription counted;
+ *   <li><b>dart-async-generator</b>: 1 M {@code async*} generators, each listened to, paused at
+ *       once, and so held at its first {@code yield} (its value buffered in the paused
+ *       subscription): generator body, controller and subscription counted.
  * </ul>
  *
  * Bytes per unit = (used heap with all units parked - used heap before), each after three {@code
@@ -76,7 +89,17 @@ public final class MemoryFootprint {
               "virtual-threads-untracked",
               "JDK virtual threads, -Djdk.trackAllThreads=false",
               "as virtual threads",
-              List.of("-Djdk.trackAllThreads=false")));
+              List.of("-Djdk.trackAllThreads=false")),
+          new Kind(
+              "dart-async-subscription",
+              "dart-async (ours), open subscription",
+              "new StreamController<>().stream().listen(noOp), no event",
+              List.of()),
+          new Kind(
+              "dart-async-generator",
+              "dart-async (ours), paused async* generator",
+              "asyncStar(sink -> sink.yield(..)).listen(noOp), paused, held at its first yield",
+              List.of()));
 
   public static void main(String[] args) throws Exception {
     String out = "results/memory.json";
@@ -250,6 +273,53 @@ public final class MemoryFootprint {
         for (Thread t : keep) {
           t.join();
         }
+      }
+      case "dart-async-subscription" -> {
+        Object[] keep = new Object[count];
+        Consumer<Integer> noOp = v -> {};
+        Dart.run(
+            () -> {
+              long baseline = usedAfterGc();
+              for (int i = 0; i < count; i++) {
+                StreamController<Integer> c = new StreamController<>();
+                c.stream().listen(noOp);
+                keep[i] = c;
+              }
+              if (measure) {
+                report(baseline, usedAfterGc(), start, keep);
+              }
+              for (Object c : keep) {
+                ((StreamController<?>) c).close();
+              }
+            });
+      }
+      case "dart-async-generator" -> {
+        Object[] keep = new Object[count];
+        Consumer<Integer> noOp = v -> {};
+        Dart.run(
+            () -> {
+              long baseline = usedAfterGc();
+              for (int i = 0; i < count; i++) {
+                int value = i;
+                StreamSubscription<Integer> sub =
+                    asyncStar(
+                            (AsyncStarSink<Integer> sink) -> {
+                              sink.yield(value);
+                              sink.yield(value + 1);
+                            })
+                        .listen(noOp);
+                sub.pause();
+                keep[i] = sub;
+              }
+              // The bodies start one microtask after listen; a timer runs after them all.
+              await(DFuture.delayed(Duration.ZERO));
+              if (measure) {
+                report(baseline, usedAfterGc(), start, keep);
+              }
+              for (Object sub : keep) {
+                ((StreamSubscription<?>) sub).cancel();
+              }
+            });
       }
       default -> throw new IllegalArgumentException("unknown kind: " + base);
     }

@@ -281,34 +281,135 @@ public final class Catalog {
               List.of()),
           new Group(
               6,
-              "stream pipeline",
-              "StreamController(sync) -> map -> where -> listen, 1 M events; per event.",
-              List.of(),
-              null,
-              List.of(new Pending("stream pipeline per event at most Reactor's")),
-              "streams (StreamController, DStream.map/where/listen)",
+              "stream pipeline and broadcast fan-out",
+              "1,000,000 events through a source, map(x -> x + 1), where (keeps the even half) and a"
+                  + " summing listener; per source event. Ours is one Dart.run with Dart's default"
+                  + " controller, the asynchronous one (each buffered event is delivered in its own"
+                  + " microtask); the sync controller, which delivers inside add, is the second line."
+                  + " Fan-out: 100,000 events to 10 listeners of one broadcast source; per event per"
+                  + " listener.",
               List.of(
-                  "Reactor Flux map/filter",
-                  "Kotlin Flow map/filter",
-                  "java.util.stream, as the no-async floor")),
+                  new Line(
+                      "pipeline event, async controller",
+                      "ns",
+                      "event",
+                      ours(
+                          "new StreamController() -> map -> where -> listen; add ×1 M, close",
+                          "StreamPipelineBench.dartAsyncController"),
+                      List.of(
+                          reactor(
+                              "Reactor Flux map/filter",
+                              "Flux.range(0, 1 M).map(..).filter(..).subscribe(consumer)",
+                              "StreamPipelineBench.reactorFlux"),
+                          kotlin(
+                              "Kotlin Flow map/filter",
+                              "(0 until 1 M).asFlow().map {}.filter {}.collect {} in runBlocking",
+                              "StreamPipelineBench.kotlinFlow"),
+                          jdk(
+                              "java.util.stream (no async)",
+                              "IntStream.range(0, 1 M).boxed().map(..).filter(..).forEach(..)",
+                              "StreamPipelineBench.javaUtilStream"))),
+                  new Line(
+                      "pipeline event, sync controller",
+                      "ns",
+                      "event",
+                      ours(
+                          "StreamController.sync() -> map -> where -> listen; add ×1 M, close",
+                          "StreamPipelineBench.dartSyncController"),
+                      List.of(
+                          reactor(
+                              "Reactor Flux map/filter",
+                              "as above",
+                              "StreamPipelineBench.reactorFlux"))),
+                  new Line(
+                      "broadcast delivery, 10 listeners",
+                      "ns",
+                      "event per listener",
+                      ours(
+                          "StreamController.broadcast(), 10 × listen, add ×100 k, close",
+                          "BroadcastFanOutBench.dartAsyncBroadcast"),
+                      List.of(
+                          reactor(
+                              "Reactor publish()",
+                              "Flux.range(0, 100 k).publish(), 10 × subscribe, connect()",
+                              "BroadcastFanOutBench.reactorPublish")))),
+              null,
+              List.of(
+                  new VsPeer(
+                      "stream pipeline per event at most Reactor's",
+                      0,
+                      "StreamPipelineBench.reactorFlux",
+                      1.0)),
+              null,
+              List.of()),
           new Group(
               7,
               "await-for over a buffered stream",
-              "await for over a buffered stream of 1 M elements; per element.",
-              List.of(),
+              "await for over a stream whose 1,000,000 elements are buffered before the loop starts;"
+                  + " per element. Dart's await for pauses the subscription between elements, so"
+                  + " each one is a resume, a microtask delivery and a park of the loop's body.",
+              List.of(
+                  new Line(
+                      "await-for element",
+                      "ns",
+                      "element",
+                      ours(
+                          "awaitFor(ctrl.stream(), v -> ..) after add ×1 M and close",
+                          "AwaitForBench.dartAsyncAwaitFor"),
+                      List.of(
+                          kotlin(
+                              "Kotlin Flow.collect of a buffered Channel",
+                              "Channel(UNLIMITED), trySend ×1 M, close, consumeAsFlow().collect {}",
+                              "AwaitForBench.kotlinBufferedChannelFlow")))),
               null,
               List.of(),
-              "streams and await for (DStream, StreamController)",
-              List.of("Kotlin Flow.collect of a buffered channel")),
+              null,
+              List.of()),
           new Group(
               8,
               "async* generator",
-              "An async* generator yielding 1 M values consumed by a listener; per yield.",
-              List.of(),
+              "An async* generator yields 100,000 values, consumed one by one; per yield. Under"
+                  + " await for, each yield is a real hand-off (the generator waits at its yield"
+                  + " until the loop resumes it); under a plain listen, only the microtask that"
+                  + " every yield costs.",
+              List.of(
+                  new Line(
+                      "yield consumed by await for",
+                      "ns",
+                      "yield",
+                      ours(
+                          "awaitFor(asyncStar(sink -> { for .. sink.yield(i); }), v -> ..)",
+                          "AsyncStarBench.dartAsyncStarAwaitFor"),
+                      List.of(
+                          kotlin(
+                              "Kotlin flow { emit }",
+                              "flow { for (..) emit(i) }.collect {} in runBlocking",
+                              "AsyncStarBench.kotlinFlowEmit"),
+                          reactor(
+                              "Reactor Flux.generate",
+                              "Flux.generate(state, (i, sink) -> sink.next(i)).subscribe(consumer)",
+                              "AsyncStarBench.reactorFluxGenerate"))),
+                  new Line(
+                      "yield consumed by listen",
+                      "ns",
+                      "yield",
+                      ours(
+                          "asyncStar(same body).listen(v -> ..)",
+                          "AsyncStarBench.dartAsyncStarListen"),
+                      List.of(
+                          kotlin(
+                              "Kotlin flow { emit }",
+                              "as above",
+                              "AsyncStarBench.kotlinFlowEmit")))),
               null,
-              List.of(),
-              "async* generators",
-              List.of("Kotlin flow {} emit", "Reactor Flux.generate")),
+              List.of(
+                  new VsPeer(
+                      "async* yield consumed by await for within 2× of Kotlin's flow { emit }",
+                      0,
+                      "AsyncStarBench.kotlinFlowEmit",
+                      2.0)),
+              null,
+              List.of()),
           new Group(
               9,
               "Isolate.run of an empty function",
@@ -339,7 +440,8 @@ public final class Catalog {
               "Heap per suspended unit, 1 M units parked at once on pending futures, each kind in a"
                   + " fresh JVM: used heap after System.gc() ×3, minus the same before, after a"
                   + " warm-up round of 200,000 units parked and released (so that the parked stacks"
-                  + " hold compiled frames, as in a program that has run for a while).",
+                  + " hold compiled frames, as in a program that has run for a while). The same probe"
+                  + " counts 1 M open stream subscriptions and 1 M paused async* generators.",
               List.of(
                   new Line(
                       "heap per parked body",
@@ -368,7 +470,25 @@ public final class Catalog {
                           jdk(
                               "JDK virtual thread",
                               "as above, same flag",
-                              "memory:virtual-threads-untracked")))),
+                              "memory:virtual-threads-untracked"))),
+                  new Line(
+                      "heap per open subscription",
+                      "bytes",
+                      "subscription",
+                      ours(
+                          "new StreamController<>().stream().listen(noOp), no event; the controller"
+                              + " included",
+                          "memory:dart-async-subscription"),
+                      List.of()),
+                  new Line(
+                      "heap per paused async* generator",
+                      "bytes",
+                      "generator",
+                      ours(
+                          "asyncStar(sink -> sink.yield(..)).listen(noOp), paused, held at its first"
+                              + " yield; body, controller, subscription and buffered value included",
+                          "memory:dart-async-generator"),
+                      List.of())),
               null,
               List.of(new Absolute("under 1 KB of heap per suspended body", 0, 1024)),
               null,

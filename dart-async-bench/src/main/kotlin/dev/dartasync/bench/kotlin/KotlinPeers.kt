@@ -6,6 +6,11 @@ import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.CoroutineStart
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.channels.Channel
+import kotlinx.coroutines.flow.asFlow
+import kotlinx.coroutines.flow.consumeAsFlow
+import kotlinx.coroutines.flow.filter
+import kotlinx.coroutines.flow.flow
+import kotlinx.coroutines.flow.map
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.yield
@@ -93,4 +98,34 @@ fun kotlinParkedCoroutines(n: Int, keep: Array<Any?>, whileParked: Runnable) {
             (keep[i] as CompletableDeferred<Int>).complete(i)
         }
     }
+}
+
+/**
+ * `n` boxed integers through `asFlow().map {}.filter {}` into a summing `collect`, in runBlocking:
+ * Kotlin's cold, synchronous pipeline (no channel, no dispatch per element).
+ */
+fun kotlinFlowPipeline(n: Int): Long = runBlocking {
+    var sum = 0L
+    (0 until n).asFlow().map { it + 1 }.filter { it and 1 == 0 }.collect { sum += it }
+    sum
+}
+
+/** A `flow { emit(i) }` builder emitting `0 until n`, collected in runBlocking. */
+fun kotlinFlowEmit(n: Int): Long = runBlocking {
+    var sum = 0L
+    flow { for (i in 0 until n) emit(i) }.collect { sum += it }
+    sum
+}
+
+/**
+ * `n` integers buffered in a closed `Channel(UNLIMITED)`, then `consumeAsFlow().collect {}` in
+ * runBlocking: the receiver never suspends, the buffer always has the next element.
+ */
+fun kotlinBufferedChannelCollect(n: Int): Long = runBlocking {
+    val channel = Channel<Int>(Channel.UNLIMITED)
+    for (i in 0 until n) channel.trySend(i)
+    channel.close()
+    var sum = 0L
+    channel.consumeAsFlow().collect { sum += it }
+    sum
 }
