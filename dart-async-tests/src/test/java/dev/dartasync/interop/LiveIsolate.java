@@ -51,9 +51,12 @@ final class LiveIsolate implements AutoCloseable {
     }
   }
 
+  /**
+   * Lets the isolate end once nothing else holds it. Not waited for: a TCK subscriber left
+   * subscribed holds it open, and the thread is a daemon.
+   */
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     stop.complete(null);
-    thread.join(10_000);
   }
 }

@@ -21,7 +21,7 @@ public class ToPublisherTckTest extends FlowPublisherVerification<Long> {
   }
 
   @AfterClass
-  public void stopIsolate() throws InterruptedException {
+  public void stopIsolate() {
     isolate.close();
   }
 
