@@ -81,7 +81,12 @@ public final class FlowSink<T> implements Flow.Publisher<T> {
 
     void start(DStream<T> stream) {
       alive = loop.keepAlive("FlowStreams.toPublisher: a subscriber is subscribed");
-      subscriber.onSubscribe(this);
+      try {
+        subscriber.onSubscribe(this);
+      } catch (RuntimeException | Error e) { // rule 2.13 broken: as if it cancelled
+        end();
+        throw e;
+      }
       if (cancelled || ended) {
         end();
         return;
