@@ -21,6 +21,14 @@ public final class Testing {
     return EventLoop.current();
   }
 
+  /**
+   * Posts {@code task} to {@code isolate} (a value of {@link #currentIsolate()}) as an event: how
+   * a test thread acts on an isolate that stays alive while the test drives it from outside.
+   */
+  public static void post(Object isolate, Runnable task) {
+    ((EventLoop) isolate).post(task);
+  }
+
   /** A clock for {@link #run(Callable, VirtualTime)}: time moves only when told to. */
   public static final class VirtualTime {
     private final VirtualClock clock = new VirtualClock();

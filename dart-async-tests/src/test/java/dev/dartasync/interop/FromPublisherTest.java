@@ -10,7 +10,7 @@ import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.FlowStreams;
 import dev.dartasync.StreamSubscription;
-import dev.dartasync.internal.EventLoop;
+import dev.dartasync.internal.Testing;
 import dev.dartasync.testing.Expect;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +34,7 @@ class FromPublisherTest {
     List<String> log =
         Dart.run(
             () -> {
-              EventLoop loop = EventLoop.current();
+              Object loop = Testing.currentIsolate();
               List<String> seen = new ArrayList<>();
               Completer<Void> done = new Completer<>();
               SubmissionPublisher<Integer> publisher = new SubmissionPublisher<>();
@@ -61,8 +61,8 @@ class FromPublisherTest {
         log);
   }
 
-  private static String where(EventLoop loop) {
-    return EventLoop.current() == loop ? " on isolate" : " on " + Thread.currentThread();
+  private static String where(Object loop) {
+    return Testing.currentIsolate() == loop ? " on isolate" : " on " + Thread.currentThread();
   }
 
   /**
@@ -218,7 +218,7 @@ class FromPublisherTest {
     List<String> seen = new ArrayList<>();
     Dart.run(
         () -> {
-          EventLoop loop = EventLoop.current();
+          Object loop = Testing.currentIsolate();
           FlowStreams.fromPublisher(publisher)
               .listen(
                   item -> seen.add("data " + item + where(loop)),

@@ -4,7 +4,7 @@ import static dev.dartasync.Dart.await;
 
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
-import dev.dartasync.internal.EventLoop;
+import dev.dartasync.internal.Testing;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * outside: {@link #call} runs code on the isolate and waits for its result.
  */
 final class LiveIsolate implements AutoCloseable {
-  private final CompletableFuture<EventLoop> loop = new CompletableFuture<>();
+  private final CompletableFuture<Object> loop = new CompletableFuture<>();
   private final CompletableFuture<Void> stop = new CompletableFuture<>();
   private final Thread thread;
 
@@ -24,7 +24,7 @@ final class LiveIsolate implements AutoCloseable {
             () ->
                 Dart.run(
                     () -> {
-                      loop.complete(EventLoop.current());
+                      loop.complete(Testing.currentIsolate());
                       await(DFuture.fromCompletionStage(stop));
                     }),
             "live-isolate");
@@ -36,15 +36,15 @@ final class LiveIsolate implements AutoCloseable {
   <T> T call(Callable<T> code) {
     CompletableFuture<T> result = new CompletableFuture<>();
     try {
-      loop.get(10, TimeUnit.SECONDS)
-          .post(
-              () -> {
-                try {
-                  result.complete(code.call());
-                } catch (Throwable e) {
-                  result.completeExceptionally(e);
-                }
-              });
+      Testing.post(
+          loop.get(10, TimeUnit.SECONDS),
+          () -> {
+            try {
+              result.complete(code.call());
+            } catch (Throwable e) {
+              result.completeExceptionally(e);
+            }
+          });
       return result.get(10, TimeUnit.SECONDS);
     } catch (Exception e) {
       throw new IllegalStateException(e);

@@ -1,6 +1,6 @@
 package dev.dartasync.interop;
 
-import dev.dartasync.internal.EventLoop;
+import dev.dartasync.internal.Testing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Flow;
@@ -14,14 +14,14 @@ import java.util.function.Consumer;
  * on the thread of {@code loop}'s isolate.
  */
 final class RecordingSubscriber<T> implements Flow.Subscriber<T> {
-  private final EventLoop loop;
+  private final Object loop;
   private final List<String> signals = new ArrayList<>();
   private final LinkedBlockingQueue<String> arrivals = new LinkedBlockingQueue<>();
   private volatile Flow.Subscription subscription;
   /** Runs inside onNext, after the item was recorded. */
   private volatile Consumer<T> onNext = item -> {};
 
-  RecordingSubscriber(EventLoop loop) {
+  RecordingSubscriber(Object loop) {
     this.loop = loop;
   }
 
@@ -57,7 +57,7 @@ final class RecordingSubscriber<T> implements Flow.Subscriber<T> {
   }
 
   private void record(String signal) {
-    String text = loop != null && EventLoop.current() == loop ? signal : signal + " off isolate";
+    String text = loop != null && Testing.currentIsolate() == loop ? signal : signal + " off isolate";
     synchronized (this) {
       signals.add(text);
     }

@@ -11,7 +11,7 @@ import dev.dartasync.DStream;
 import dev.dartasync.Dart;
 import dev.dartasync.FlowStreams;
 import dev.dartasync.StreamController;
-import dev.dartasync.internal.EventLoop;
+import dev.dartasync.internal.Testing;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +35,7 @@ class ToPublisherTest {
   void deliversNoMoreThanRequested() {
     Dart.run(
         () -> {
-          RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>(EventLoop.current());
+          RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>(Testing.currentIsolate());
           StreamController<Integer> controller = new StreamController<>();
           FlowStreams.toPublisher(controller.stream()).subscribe(subscriber);
           assertEquals(List.of("subscribe"), subscriber.signals());
@@ -63,7 +63,7 @@ class ToPublisherTest {
     Dart.run(
         () -> {
           List<String> log = new ArrayList<>();
-          RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>(EventLoop.current());
+          RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>(Testing.currentIsolate());
           StreamController<Integer> controller =
               new StreamController<Integer>().onCancel(() -> log.add("dart cancel"));
           FlowStreams.toPublisher(controller.stream()).subscribe(subscriber);
@@ -87,7 +87,7 @@ class ToPublisherTest {
     Dart.run(
         () -> {
           List<String> log = new ArrayList<>();
-          RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>(EventLoop.current());
+          RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>(Testing.currentIsolate());
           subscriber.onNext(item -> subscriber.subscription().cancel());
           StreamController<Integer> controller =
               new StreamController<Integer>().onCancel(() -> log.add("dart cancel"));
@@ -110,7 +110,7 @@ class ToPublisherTest {
         () -> {
           List<String> log = new ArrayList<>();
           RecordingSubscriber<Integer> subscriber =
-              new RecordingSubscriber<Integer>(EventLoop.current())
+              new RecordingSubscriber<Integer>(Testing.currentIsolate())
                   .onNext(item -> log.add("next " + item));
           StreamController<Integer> controller =
               new StreamController<Integer>().onCancel(() -> log.add("dart cancel"));
@@ -159,7 +159,7 @@ class ToPublisherTest {
                 });
     Dart.run(
         () -> {
-          LOOP.set(EventLoop.current());
+          LOOP.set(Testing.currentIsolate());
           StreamController<Integer> controller =
               new StreamController<Integer>().onCancel(() -> dartSide.add("dart cancel"));
           for (int i = 1; i <= 5; i++) {
@@ -174,10 +174,10 @@ class ToPublisherTest {
     foreign.join();
   }
 
-  private static final java.util.concurrent.atomic.AtomicReference<EventLoop> LOOP =
+  private static final java.util.concurrent.atomic.AtomicReference<Object> LOOP =
       new java.util.concurrent.atomic.AtomicReference<>();
 
-  private static EventLoop loopOf(CompletableFuture<?> published) throws Exception {
+  private static Object loopOf(CompletableFuture<?> published) throws Exception {
     published.get(10, TimeUnit.SECONDS); // LOOP is set before the publisher is published
     return LOOP.get();
   }
@@ -201,8 +201,8 @@ class ToPublisherTest {
     Dart.run(
         () -> {
           Flow.Publisher<Integer> publisher = FlowStreams.toPublisher(DStream.value(1));
-          RecordingSubscriber<Integer> first = new RecordingSubscriber<>(EventLoop.current());
-          RecordingSubscriber<Integer> second = new RecordingSubscriber<>(EventLoop.current());
+          RecordingSubscriber<Integer> first = new RecordingSubscriber<>(Testing.currentIsolate());
+          RecordingSubscriber<Integer> second = new RecordingSubscriber<>(Testing.currentIsolate());
           publisher.subscribe(first);
           publisher.subscribe(second);
           first.subscription().request(1);
