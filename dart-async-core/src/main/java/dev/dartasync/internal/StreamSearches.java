@@ -60,32 +60,19 @@ public final class StreamSearches {
    */
   public static <T> DFuture<T> firstWhere(
       DStream<T> stream, Predicate<? super T> test, Callable<? extends T> orElse) {
-    Checks.notNull(test, "test");
-    FutureImpl<T> future = new FutureImpl<>();
-    ResultSlot<T> none = new ResultSlot<>();
-    StreamSubscription<T> subscription =
-        StreamResults.listen(stream, future, () -> none.completeAtDone(future, orElse));
-    subscription.onData(
-        element ->
-            test(
-                subscription,
-                future,
-                test,
-                element,
-                matched -> StreamResults.cancelAndValue(subscription, future, matched)));
-    return future;
+    return searchWhere(
+        stream,
+        test,
+        orElse,
+        (subscription, future, slot, matched) ->
+            StreamResults.cancelAndValue(subscription, future, matched));
   }
 
   /** Dart's {@code lastWhere(test, orElse: orElse)}: the last match, at done. */
   public static <T> DFuture<T> lastWhere(
       DStream<T> stream, Predicate<? super T> test, Callable<? extends T> orElse) {
-    Checks.notNull(test, "test");
-    FutureImpl<T> future = new FutureImpl<>();
-    ResultSlot<T> slot = new ResultSlot<>();
-    StreamSubscription<T> subscription =
-        StreamResults.listen(stream, future, () -> slot.completeAtDone(future, orElse));
-    subscription.onData(element -> test(subscription, future, test, element, slot::set));
-    return future;
+    return searchWhere(
+        stream, test, orElse, (subscription, future, slot, matched) -> slot.set(matched));
   }
 
   /**
@@ -94,6 +81,36 @@ public final class StreamSearches {
    */
   public static <T> DFuture<T> singleWhere(
       DStream<T> stream, Predicate<? super T> test, Callable<? extends T> orElse) {
+    return searchWhere(
+        stream,
+        test,
+        orElse,
+        (subscription, future, slot, matched) -> {
+          if (slot.found) {
+            StreamResults.cancelAndErrorWithReplacement(
+                subscription, future, StreamResults.tooMany());
+          } else {
+            slot.set(matched);
+          }
+        });
+  }
+
+  /** What a {@code *Where} search does with a match. */
+  private interface OnMatch<T> {
+    void accept(
+        StreamSubscription<T> subscription, FutureImpl<T> future, ResultSlot<T> slot, T matched);
+  }
+
+  /**
+   * The shape the three {@code *Where} searches share: listen, test each element as Dart's
+   * {@code _runUserCode}, hand a match to {@code onMatch}; at done the slot's value, else {@code
+   * orElse()}, else {@code Bad state: No element}.
+   */
+  private static <T> DFuture<T> searchWhere(
+      DStream<T> stream,
+      Predicate<? super T> test,
+      Callable<? extends T> orElse,
+      OnMatch<T> onMatch) {
     Checks.notNull(test, "test");
     FutureImpl<T> future = new FutureImpl<>();
     ResultSlot<T> slot = new ResultSlot<>();
@@ -106,14 +123,7 @@ public final class StreamSearches {
                 future,
                 test,
                 element,
-                matched -> {
-                  if (slot.found) {
-                    StreamResults.cancelAndErrorWithReplacement(
-                        subscription, future, StreamResults.tooMany());
-                  } else {
-                    slot.set(matched);
-                  }
-                }));
+                matched -> onMatch.accept(subscription, future, slot, matched)));
     return future;
   }
 
