@@ -1,10 +1,27 @@
 package dev.dartasync;
 
 import dev.dartasync.internal.AsBroadcastStream;
+import dev.dartasync.internal.Checks;
+import dev.dartasync.internal.FromFutures;
+import dev.dartasync.internal.MultiStream;
+import dev.dartasync.internal.PeriodicStream;
+import dev.dartasync.internal.StreamFutures;
+import dev.dartasync.internal.StreamOperators;
+import dev.dartasync.internal.StreamSearches;
 import dev.dartasync.internal.Streams;
 import dev.dartasync.internal.UnaryErrorHandler;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.function.Predicate;
 
 /**
  * A source of asynchronous events: Dart's {@code Stream<T>}, with Dart's delivery order.
@@ -154,8 +171,8 @@ public interface DStream<T> {
    *
    * @throws ArgumentError {@code Invalid argument(s) (convert): Must not be null} for null
    */
-  default <R> DStream<R> map(java.util.function.Function<? super T, ? extends R> convert) {
-    return dev.dartasync.internal.StreamOperators.map(this, convert);
+  default <R> DStream<R> map(Function<? super T, ? extends R> convert) {
+    return StreamOperators.map(this, convert);
   }
 
   /**
@@ -164,8 +181,8 @@ public interface DStream<T> {
    *
    * @throws ArgumentError {@code Invalid argument(s) (test): Must not be null} for null
    */
-  default DStream<T> where(java.util.function.Predicate<? super T> test) {
-    return dev.dartasync.internal.StreamOperators.where(this, test);
+  default DStream<T> where(Predicate<? super T> test) {
+    return StreamOperators.where(this, test);
   }
 
   /**
@@ -177,8 +194,8 @@ public interface DStream<T> {
    * @throws ArgumentError {@code Invalid argument(s) (convert): Must not be null} for null
    */
   default <R> DStream<R> expand(
-      java.util.function.Function<? super T, ? extends Iterable<? extends R>> convert) {
-    return dev.dartasync.internal.StreamOperators.expand(this, convert);
+      Function<? super T, ? extends Iterable<? extends R>> convert) {
+    return StreamOperators.expand(this, convert);
   }
 
   /**
@@ -190,12 +207,12 @@ public interface DStream<T> {
    * @throws ArgumentError {@code Invalid argument(s) (onError): Must not be null} for null
    */
   default DStream<T> handleError(BiConsumer<? super Throwable, ? super StackTrace> onError) {
-    return dev.dartasync.internal.StreamOperators.handleError(this, onError, null);
+    return StreamOperators.handleError(this, onError, null);
   }
 
   /** Dart's {@code handleError((e) => ...)}: {@link #handleError(BiConsumer)} without the trace. */
   default DStream<T> handleError(Consumer<? super Throwable> onError) {
-    return dev.dartasync.internal.StreamOperators.handleError(
+    return StreamOperators.handleError(
         this, UnaryErrorHandler.of(onError), null);
   }
 
@@ -206,14 +223,14 @@ public interface DStream<T> {
    */
   default DStream<T> handleError(
       BiConsumer<? super Throwable, ? super StackTrace> onError,
-      java.util.function.Predicate<? super Throwable> test) {
-    return dev.dartasync.internal.StreamOperators.handleError(this, onError, test);
+      Predicate<? super Throwable> test) {
+    return StreamOperators.handleError(this, onError, test);
   }
 
   /** Dart's {@code handleError((e) => ..., test: test)}. */
   default DStream<T> handleError(
-      Consumer<? super Throwable> onError, java.util.function.Predicate<? super Throwable> test) {
-    return dev.dartasync.internal.StreamOperators.handleError(
+      Consumer<? super Throwable> onError, Predicate<? super Throwable> test) {
+    return StreamOperators.handleError(
         this, UnaryErrorHandler.of(onError), test);
   }
 
@@ -226,7 +243,7 @@ public interface DStream<T> {
    * through.
    */
   default DStream<T> take(int count) {
-    return dev.dartasync.internal.StreamOperators.take(this, count);
+    return StreamOperators.take(this, count);
   }
 
   /**
@@ -237,7 +254,7 @@ public interface DStream<T> {
    *     -1} for {@code -1}, at the call
    */
   default DStream<T> skip(int count) {
-    return dev.dartasync.internal.StreamOperators.skip(this, count);
+    return StreamOperators.skip(this, count);
   }
 
   /**
@@ -247,8 +264,8 @@ public interface DStream<T> {
    *
    * @throws ArgumentError {@code Invalid argument(s) (test): Must not be null} for null
    */
-  default DStream<T> takeWhile(java.util.function.Predicate<? super T> test) {
-    return dev.dartasync.internal.StreamOperators.takeWhile(this, test);
+  default DStream<T> takeWhile(Predicate<? super T> test) {
+    return StreamOperators.takeWhile(this, test);
   }
 
   /**
@@ -257,16 +274,16 @@ public interface DStream<T> {
    *
    * @throws ArgumentError {@code Invalid argument(s) (test): Must not be null} for null
    */
-  default DStream<T> skipWhile(java.util.function.Predicate<? super T> test) {
-    return dev.dartasync.internal.StreamOperators.skipWhile(this, test);
+  default DStream<T> skipWhile(Predicate<? super T> test) {
+    return StreamOperators.skipWhile(this, test);
   }
 
   /**
-   * Dart's {@code distinct()}: drops a data event equal ({@link java.util.Objects#equals}, Dart's
+   * Dart's {@code distinct()}: drops a data event equal ({@link Objects#equals}, Dart's
    * {@code ==}) to the last one passed on; the first always passes. Per subscription.
    */
   default DStream<T> distinct() {
-    return dev.dartasync.internal.StreamOperators.distinct(this, null);
+    return StreamOperators.distinct(this, null);
   }
 
   /**
@@ -274,8 +291,8 @@ public interface DStream<T> {
    * (null: {@code ==}). A throwing {@code equals} gives an error event; the last passed-on event
    * stays the one to compare with.
    */
-  default DStream<T> distinct(java.util.function.BiPredicate<? super T, ? super T> equals) {
-    return dev.dartasync.internal.StreamOperators.distinct(this, equals);
+  default DStream<T> distinct(BiPredicate<? super T, ? super T> equals) {
+    return StreamOperators.distinct(this, equals);
   }
 
   /**
@@ -287,7 +304,7 @@ public interface DStream<T> {
    * @throws ArgumentError {@code Invalid argument(s) (type): Must not be null} for null
    */
   default <R> DStream<R> cast(Class<R> type) {
-    return dev.dartasync.internal.StreamOperators.cast(this, type);
+    return StreamOperators.cast(this, type);
   }
 
   /**
@@ -302,8 +319,8 @@ public interface DStream<T> {
    * @throws ArgumentError {@code Invalid argument(s) (convert): Must not be null} for null
    */
   default <R> DStream<R> asyncMap(
-      java.util.function.Function<? super T, ? extends DFuture<? extends R>> convert) {
-    return dev.dartasync.internal.StreamOperators.asyncMap(this, convert);
+      Function<? super T, ? extends DFuture<? extends R>> convert) {
+    return StreamOperators.asyncMap(this, convert);
   }
 
   /**
@@ -317,8 +334,8 @@ public interface DStream<T> {
    * @throws ArgumentError {@code Invalid argument(s) (convert): Must not be null} for null
    */
   default <R> DStream<R> asyncExpand(
-      java.util.function.Function<? super T, ? extends DStream<? extends R>> convert) {
-    return dev.dartasync.internal.StreamOperators.asyncExpand(this, convert);
+      Function<? super T, ? extends DStream<? extends R>> convert) {
+    return StreamOperators.asyncExpand(this, convert);
   }
 
   /**
@@ -330,8 +347,8 @@ public interface DStream<T> {
    *
    * @throws ArgumentError {@code Invalid argument(s) (timeLimit): Must not be null} for null
    */
-  default DStream<T> timeout(java.time.Duration timeLimit) {
-    return dev.dartasync.internal.StreamOperators.timeout(this, timeLimit, null);
+  default DStream<T> timeout(Duration timeLimit) {
+    return StreamOperators.timeout(this, timeLimit, null);
   }
 
   /**
@@ -340,8 +357,8 @@ public interface DStream<T> {
    * with a sink whose events are delivered at once; the sink works only during that call, later
    * it throws {@code Bad state: Sink not available}. Null {@code onTimeout} is the default.
    */
-  default DStream<T> timeout(java.time.Duration timeLimit, Consumer<EventSink<T>> onTimeout) {
-    return dev.dartasync.internal.StreamOperators.timeout(this, timeLimit, onTimeout);
+  default DStream<T> timeout(Duration timeLimit, Consumer<EventSink<T>> onTimeout) {
+    return StreamOperators.timeout(this, timeLimit, onTimeout);
   }
 
   /**
@@ -350,7 +367,7 @@ public interface DStream<T> {
    * @throws ArgumentError {@code Invalid argument(s) (streamTransformer): Must not be null}
    */
   default <R> DStream<R> transform(StreamTransformer<T, R> streamTransformer) {
-    return dev.dartasync.internal.StreamOperators.transform(this, streamTransformer);
+    return StreamOperators.transform(this, streamTransformer);
   }
 
   // ---- end of forwarding operators ----
@@ -370,12 +387,12 @@ public interface DStream<T> {
    * cancelling. Empty: fails with {@code Bad state: No element} at done.
    */
   default DFuture<T> first() {
-    return dev.dartasync.internal.StreamFutures.first(this);
+    return StreamFutures.first(this);
   }
 
   /** Dart's {@code last}: completes with the last data event at done; empty: {@code No element}. */
   default DFuture<T> last() {
-    return dev.dartasync.internal.StreamFutures.last(this);
+    return StreamFutures.last(this);
   }
 
   /**
@@ -383,27 +400,27 @@ public interface DStream<T> {
    * element}; a second data event cancels and fails with {@code Bad state: Too many elements}.
    */
   default DFuture<T> single() {
-    return dev.dartasync.internal.StreamFutures.single(this);
+    return StreamFutures.single(this);
   }
 
   /** Dart's {@code length}: the number of data events, at done. */
   default DFuture<Integer> length() {
-    return dev.dartasync.internal.StreamFutures.length(this);
+    return StreamFutures.length(this);
   }
 
   /** Dart's {@code isEmpty}: false inside the first data event (after cancelling); true at done. */
   default DFuture<Boolean> isEmpty() {
-    return dev.dartasync.internal.StreamFutures.isEmpty(this);
+    return StreamFutures.isEmpty(this);
   }
 
-  /** Dart's {@code toList()}: a new modifiable {@link java.util.List} of the data events, at done. */
-  default DFuture<java.util.List<T>> toList() {
-    return dev.dartasync.internal.StreamFutures.toList(this);
+  /** Dart's {@code toList()}: a new modifiable {@link List} of the data events, at done. */
+  default DFuture<List<T>> toList() {
+    return StreamFutures.toList(this);
   }
 
-  /** Dart's {@code toSet()}: a new insertion-ordered {@link java.util.Set} of the data events, at done. */
-  default DFuture<java.util.Set<T>> toSet() {
-    return dev.dartasync.internal.StreamFutures.toSet(this);
+  /** Dart's {@code toSet()}: a new insertion-ordered {@link Set} of the data events, at done. */
+  default DFuture<Set<T>> toSet() {
+    return StreamFutures.toSet(this);
   }
 
   /**
@@ -411,41 +428,41 @@ public interface DStream<T> {
    * event; completes with the last value at done ({@code initialValue} if empty).
    */
   default <S> DFuture<S> fold(
-      S initialValue, java.util.function.BiFunction<? super S, ? super T, ? extends S> combine) {
-    return dev.dartasync.internal.StreamFutures.fold(this, initialValue, combine);
+      S initialValue, BiFunction<? super S, ? super T, ? extends S> combine) {
+    return StreamFutures.fold(this, initialValue, combine);
   }
 
   /**
    * Dart's {@code reduce(combine)}: the first element is the start value ({@code combine} is not
    * called for it), {@code combine} runs in each later data event; empty: {@code No element}.
    */
-  default DFuture<T> reduce(java.util.function.BiFunction<? super T, ? super T, ? extends T> combine) {
-    return dev.dartasync.internal.StreamFutures.reduce(this, combine);
+  default DFuture<T> reduce(BiFunction<? super T, ? super T, ? extends T> combine) {
+    return StreamFutures.reduce(this, combine);
   }
 
   /** Dart's {@code join()}: the Dart texts ({@link Dart#str}) of the data events, at done. */
   default DFuture<String> join() {
-    return dev.dartasync.internal.StreamFutures.join(this, "");
+    return StreamFutures.join(this, "");
   }
 
   /** Dart's {@code join(separator)}: as {@link #join()}, {@code separator} between the texts. */
   default DFuture<String> join(String separator) {
-    return dev.dartasync.internal.StreamFutures.join(this, separator);
+    return StreamFutures.join(this, separator);
   }
 
   /** Dart's {@code contains(needle)}: true (after cancelling) at the first element equal to it. */
   default DFuture<Boolean> contains(Object needle) {
-    return dev.dartasync.internal.StreamSearches.contains(this, needle);
+    return StreamSearches.contains(this, needle);
   }
 
   /** Dart's {@code any(test)}: true (after cancelling) at the first match; false at done. */
-  default DFuture<Boolean> any(java.util.function.Predicate<? super T> test) {
-    return dev.dartasync.internal.StreamSearches.any(this, test);
+  default DFuture<Boolean> any(Predicate<? super T> test) {
+    return StreamSearches.any(this, test);
   }
 
   /** Dart's {@code every(test)}: false (after cancelling) at the first mismatch; true at done. */
-  default DFuture<Boolean> every(java.util.function.Predicate<? super T> test) {
-    return dev.dartasync.internal.StreamSearches.every(this, test);
+  default DFuture<Boolean> every(Predicate<? super T> test) {
+    return StreamSearches.every(this, test);
   }
 
   /**
@@ -457,43 +474,43 @@ public interface DStream<T> {
    *     <index>} for a negative index, without listening
    */
   default DFuture<T> elementAt(int index) {
-    return dev.dartasync.internal.StreamFutures.elementAt(this, index);
+    return StreamFutures.elementAt(this, index);
   }
 
   /** Dart's {@code firstWhere(test)}: the first match, after cancelling; none: {@code No element}. */
-  default DFuture<T> firstWhere(java.util.function.Predicate<? super T> test) {
-    return dev.dartasync.internal.StreamSearches.firstWhere(this, test, null);
+  default DFuture<T> firstWhere(Predicate<? super T> test) {
+    return StreamSearches.firstWhere(this, test, null);
   }
 
   /**
    * Dart's {@code firstWhere(test, orElse: orElse)}: as {@link
-   * #firstWhere(java.util.function.Predicate)}, but with no match {@code orElse} runs at done and
+   * #firstWhere(Predicate)}, but with no match {@code orElse} runs at done and
    * gives the value (what it throws fails the future).
    */
   default DFuture<T> firstWhere(
-      java.util.function.Predicate<? super T> test,
-      java.util.concurrent.Callable<? extends T> orElse) {
-    return dev.dartasync.internal.StreamSearches.firstWhere(this, test, orElse);
+      Predicate<? super T> test,
+      Callable<? extends T> orElse) {
+    return StreamSearches.firstWhere(this, test, orElse);
   }
 
   /** Dart's {@code lastWhere(test)}: the last match, at done; none: {@code No element}. */
-  default DFuture<T> lastWhere(java.util.function.Predicate<? super T> test) {
-    return dev.dartasync.internal.StreamSearches.lastWhere(this, test, null);
+  default DFuture<T> lastWhere(Predicate<? super T> test) {
+    return StreamSearches.lastWhere(this, test, null);
   }
 
   /** Dart's {@code lastWhere(test, orElse: orElse)}: {@code orElse} at done if nothing matched. */
   default DFuture<T> lastWhere(
-      java.util.function.Predicate<? super T> test,
-      java.util.concurrent.Callable<? extends T> orElse) {
-    return dev.dartasync.internal.StreamSearches.lastWhere(this, test, orElse);
+      Predicate<? super T> test,
+      Callable<? extends T> orElse) {
+    return StreamSearches.lastWhere(this, test, orElse);
   }
 
   /**
    * Dart's {@code singleWhere(test)}: the only match, at done; none: {@code No element}; a second
    * match cancels and fails with {@code Bad state: Too many elements}.
    */
-  default DFuture<T> singleWhere(java.util.function.Predicate<? super T> test) {
-    return dev.dartasync.internal.StreamSearches.singleWhere(this, test, null);
+  default DFuture<T> singleWhere(Predicate<? super T> test) {
+    return StreamSearches.singleWhere(this, test, null);
   }
 
   /**
@@ -501,9 +518,9 @@ public interface DStream<T> {
    * second match still fails with {@code Too many elements}.
    */
   default DFuture<T> singleWhere(
-      java.util.function.Predicate<? super T> test,
-      java.util.concurrent.Callable<? extends T> orElse) {
-    return dev.dartasync.internal.StreamSearches.singleWhere(this, test, orElse);
+      Predicate<? super T> test,
+      Callable<? extends T> orElse) {
+    return StreamSearches.singleWhere(this, test, orElse);
   }
 
   /**
@@ -511,12 +528,12 @@ public interface DStream<T> {
    * completes with null at done.
    */
   default DFuture<Void> forEach(Consumer<? super T> action) {
-    return dev.dartasync.internal.StreamFutures.forEach(this, action);
+    return StreamFutures.forEach(this, action);
   }
 
   /** Dart's {@code drain()}: ignores the data; completes with null at done. */
   default DFuture<Void> drain() {
-    return dev.dartasync.internal.StreamFutures.drain(this, (Void) null);
+    return StreamFutures.drain(this, (Void) null);
   }
 
   /**
@@ -524,7 +541,7 @@ public interface DStream<T> {
    * completes with {@code futureValue} at done (a DFuture is followed).
    */
   default <E> DFuture<E> drain(E futureValue) {
-    return dev.dartasync.internal.StreamFutures.drain(this, futureValue);
+    return StreamFutures.drain(this, futureValue);
   }
 
   /**
@@ -537,7 +554,7 @@ public interface DStream<T> {
    * StreamController#addStream}).
    */
   default DFuture<Void> pipe(StreamController<T> consumer) {
-    dev.dartasync.internal.Checks.notNull(consumer, "streamConsumer");
+    Checks.notNull(consumer, "streamConsumer");
     return consumer.addStream(this).thenCompose(ignored -> consumer.close());
   }
 
@@ -610,7 +627,7 @@ public interface DStream<T> {
    * @throws ArgumentError {@code Invalid argument(s) (futures): Must not be null} for null
    */
   static <T> DStream<T> fromFutures(Iterable<? extends DFuture<? extends T>> futures) {
-    return dev.dartasync.internal.FromFutures.of(futures);
+    return FromFutures.of(futures);
   }
 
   /**
@@ -627,18 +644,18 @@ public interface DStream<T> {
    *     {@code (computation)} for a null computation
    */
   static <T> DStream<T> periodic(
-      java.time.Duration period, java.util.function.IntFunction<? extends T> computation) {
-    dev.dartasync.internal.Checks.notNull(period, "period");
-    dev.dartasync.internal.Checks.notNull(computation, "computation");
-    return dev.dartasync.internal.PeriodicStream.of(period, computation);
+      Duration period, IntFunction<? extends T> computation) {
+    Checks.notNull(period, "period");
+    Checks.notNull(computation, "computation");
+    return PeriodicStream.of(period, computation);
   }
 
   /**
    * Dart's {@code Stream.periodic(period)} without a computation: as {@link
-   * #periodic(java.time.Duration, java.util.function.IntFunction)} with every event null.
+   * #periodic(Duration, IntFunction)} with every event null.
    */
-  static <T> DStream<T> periodic(java.time.Duration period) {
-    return dev.dartasync.internal.PeriodicStream.of(period, null);
+  static <T> DStream<T> periodic(Duration period) {
+    return PeriodicStream.of(period, null);
   }
 
   /**
@@ -650,7 +667,7 @@ public interface DStream<T> {
    * @throws ArgumentError {@code Invalid argument(s) (onListen): Must not be null} for null
    */
   static <T> DStream<T> multi(Consumer<? super MultiStreamController<T>> onListen) {
-    return dev.dartasync.internal.MultiStream.of(onListen, false);
+    return MultiStream.of(onListen, false);
   }
 
   /**
@@ -659,6 +676,6 @@ public interface DStream<T> {
    */
   static <T> DStream<T> multi(
       Consumer<? super MultiStreamController<T>> onListen, boolean isBroadcast) {
-    return dev.dartasync.internal.MultiStream.of(onListen, isBroadcast);
+    return MultiStream.of(onListen, isBroadcast);
   }
 }
