@@ -17,7 +17,7 @@ public final class AwaitFor {
     Checks.notNull(action, "action");
     StreamIteratorImpl<T> iterator = new StreamIteratorImpl<>(stream);
     try {
-      while (Dart.await(iterator.moveNext())) {
+      while (iterator.awaitNext()) {
         if (!action.run(iterator.current())) {
           break;
         }

@@ -78,6 +78,9 @@ public final class Awaits {
       }
       body = requireAwaitable(loop, null);
     }
+    if (loop.deferred != null) {
+      InlineDelivery.runDeferredOf(loop, body); // The body suspends: its await-for delivery ends.
+    }
     int await = body.beginAwait();
     ZoneImpl zone = loop.zone;
     if (awaited instanceof FutureImpl<?> future) {
@@ -145,7 +148,21 @@ public final class Awaits {
     return body.takeResult();
   }
 
-  private static Object takeInline(FutureImpl<?> future) {
+  /**
+   * The async body running on the calling thread if it may suspend here (not inside a library
+   * callback), else null.
+   */
+  static Body awaitableBody() {
+    if (Thread.currentThread().getUncaughtExceptionHandler() instanceof Body b
+        && b.carrier.mounted == b
+        && b.inCallback == 0) {
+      return b;
+    }
+    return null;
+  }
+
+  /** The result of a completed future, as an await returns it: its value, or its error thrown. */
+  static Object takeInline(FutureImpl<?> future) {
     if (future.hasError()) {
       throw Sneaky.<RuntimeException>rethrow(future.error().error());
     }

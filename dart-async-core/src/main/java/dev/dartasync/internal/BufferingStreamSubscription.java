@@ -379,9 +379,42 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
     // In the callback: events that arrive now are buffered.
     state |= IN_CALLBACK;
     zone.runUnaryGuardedOwned(onData, data);
+    InlineDelivery inline = zone.loop.inline;
+    if (inline != null && inline.triggered()) {
+      // An await-for body took the value: the rest runs at its next suspension, as in Dart.
+      inline.defer(this, wasInputPaused);
+      return;
+    }
+    endCallback(wasInputPaused);
+  }
+
+  /** The end of a data callback: out of it, then the state checks (deferred by InlineDelivery). */
+  final void endCallback(boolean wasInputPaused) {
     // Out of the callback.
     state &= ~IN_CALLBACK;
     checkState(wasInputPaused);
+  }
+
+  /**
+   * The buffer whose delivery microtask brings this subscription its next event with nothing run
+   * after the delivery but the ends of the callbacks on the way ({@link InlineDelivery}): this
+   * subscription's own buffer (created empty if there is none yet), or null once it is cancelled
+   * or closed. A forwarding subscription may answer with its source's buffer.
+   */
+  PendingEvents<?> inlineSource() {
+    if ((state & (CANCELED | CLOSED)) != 0) {
+      return null;
+    }
+    PendingEvents<T> events = pending;
+    if (events == null) {
+      events = pending = new PendingEvents<>();
+    }
+    return events;
+  }
+
+  /** Whether events are buffered here now (a forwarding subscription then answers for itself). */
+  final boolean buffersEvents() {
+    return hasPending();
   }
 
   @Override

@@ -39,6 +39,9 @@ public final class Carrier implements Executor {
   private final ArrayDeque<Body> ready = new ArrayDeque<>();
   /** Bodies that handed the carrier to another body and resume when it suspends (LIFO). */
   private final ArrayDeque<Body> resumeAfter = new ArrayDeque<>();
+  /** Bodies mounted so far (starts and resumptions after a park); read by tests only. */
+  long mounts;
+
   /** The body currently running on the carrier, or null when the loop's own code runs. */
   Body mounted;
   /**
@@ -231,11 +234,16 @@ public final class Carrier implements Executor {
       }
     }
     mounted = body;
+    mounts++;
     try {
       continuation.run();
     } finally {
       mounted = null;
       loop.zone = savedZone;
+    }
+    if (loop.deferred != null && body.state != Body.State.YIELDED) {
+      // Ended or blocked (an await ran it already): the rest of its last await-for delivery.
+      InlineDelivery.runDeferredOf(loop, body);
     }
     if (body.state == Body.State.RUNNING) {
       // Parked, but not by us: a blocking JDK call. The JDK will resume it from its own thread.
@@ -250,13 +258,35 @@ public final class Carrier implements Executor {
 
   /** Resumes {@code body} from a microtask whose only work is this resumption. */
   void resumeInTail(Body body) {
-    Body saved = tailBody;
-    tailBody = body;
+    Body saved = enterTail(body);
     try {
       resume(body);
     } finally {
-      tailBody = saved;
+      exitTail(saved);
     }
+  }
+
+  /**
+   * Marks {@code body} as resumed in tail position while the caller resumes it from a microtask
+   * that does nothing afterwards; returns what to pass to {@link #exitTail}.
+   */
+  Body enterTail(Body body) {
+    Body saved = tailBody;
+    tailBody = body;
+    return saved;
+  }
+
+  void exitTail(Body saved) {
+    tailBody = saved;
+  }
+
+  /**
+   * Whether the running {@code body} may run the first queued microtask on its own stack instead
+   * of parking: it was resumed in tail position and no continuation or waiting body would run
+   * before that microtask, so the microtask is what runs next either way.
+   */
+  boolean mayRunNextMicrotask(Body body) {
+    return tailBody == body && mounted == body && resumeAfter.isEmpty() && ready.isEmpty();
   }
 
   /**

@@ -27,6 +27,11 @@ final class DistinctStream<T> extends ForwardingStream<T, T> {
   }
 
   @Override
+  boolean deliversLast() {
+    return true;
+  }
+
+  @Override
   @SuppressWarnings("unchecked")
   void handleData(T data, ForwardingSubscription<T, T> sink) {
     Object previous = sink.subState;

@@ -110,6 +110,19 @@ public final class EventLoop {
   /** The current zone of the code running on this isolate. */
   ZoneImpl zone;
 
+  /**
+   * The await-for delivery whose microtask is running now, or null: a {@code sendData} returning
+   * after that delivery {@linkplain InlineDelivery#triggered() triggered} defers its end to it.
+   */
+  InlineDelivery inline;
+
+  /**
+   * The await-for delivery whose rest waits for its body's next suspension, or null. At most one:
+   * it is run before that body suspends, and no other body can take a delivery meanwhile (see
+   * {@link InlineDelivery}).
+   */
+  InlineDelivery deferred;
+
   /** How many {@link KeepAlive} handles are held (confined to the loop thread). */
   private int keepAlive;
   /** Run when the isolate ends (confined to the loop thread until then). */
@@ -193,6 +206,16 @@ public final class EventLoop {
 
   boolean microtasksEmpty() {
     return microtasks.isEmpty();
+  }
+
+  /** The microtask that runs next, left queued, or null. */
+  MicrotaskQueue.Entry peekMicrotask() {
+    return microtasks.peek();
+  }
+
+  /** Removes the microtask that runs next (its caller runs it: see {@link InlineDelivery}). */
+  MicrotaskQueue.Entry pollMicrotask() {
+    return microtasks.poll();
   }
 
   /** Runs microtasks until the queue is empty. An error escaping one stops the isolate. */

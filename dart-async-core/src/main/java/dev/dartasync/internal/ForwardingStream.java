@@ -47,6 +47,15 @@ abstract class ForwardingStream<S, T> implements DStream<T> {
   /** A source data event: the operator decides what, if anything, the listener gets. */
   abstract void handleData(S data, ForwardingSubscription<S, T> sink);
 
+  /**
+   * Whether {@link #handleData} does nothing after it forwards a value (no close, no second
+   * value, no timer): then an await-for body may run after the whole delivery instead of inside it
+   * ({@link InlineDelivery}). False unless an operator says so.
+   */
+  boolean deliversLast() {
+    return false;
+  }
+
   /** A source error event; the default forwards it. */
   void handleError(Throwable error, StackTrace stackTrace, ForwardingSubscription<S, T> sink) {
     sink.forwardError(error, stackTrace);

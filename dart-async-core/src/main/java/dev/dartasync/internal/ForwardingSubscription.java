@@ -49,6 +49,20 @@ final class ForwardingSubscription<S, T> extends PipeSubscription<S, T> {
     }
   }
 
+  /**
+   * This subscription's buffer while it holds events; else, if the operator forwards as its last
+   * step, the source's answer (the delivery then passes through here synchronously).
+   */
+  @Override
+  PendingEvents<?> inlineSource() {
+    if (!buffersEvents()
+        && stream.deliversLast()
+        && source() instanceof BufferingStreamSubscription<?> upstream) {
+      return upstream.inlineSource();
+    }
+    return super.inlineSource();
+  }
+
   @Override
   void handleSourceData(S data) {
     stream.handleData(data, this);

@@ -25,6 +25,11 @@ final class HandleErrorStream<T> extends ForwardingStream<T, T> {
   }
 
   @Override
+  boolean deliversLast() {
+    return true;
+  }
+
+  @Override
   void handleData(T data, ForwardingSubscription<T, T> sink) {
     sink.forward(data);
   }

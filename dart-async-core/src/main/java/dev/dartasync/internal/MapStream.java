@@ -13,6 +13,11 @@ final class MapStream<S, T> extends ForwardingStream<S, T> {
   }
 
   @Override
+  boolean deliversLast() {
+    return true;
+  }
+
+  @Override
   void handleData(S data, ForwardingSubscription<S, T> sink) {
     T converted;
     try {

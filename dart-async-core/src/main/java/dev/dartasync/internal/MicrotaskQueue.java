@@ -67,6 +67,11 @@ final class MicrotaskQueue {
     }
   }
 
+  /** The first entry, left in place, or null. */
+  Entry peek() {
+    return head;
+  }
+
   /** Removes and returns the first entry, or null; resets the priority position. */
   Entry poll() {
     lastPriority = null;

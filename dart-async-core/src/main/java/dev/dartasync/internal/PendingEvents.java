@@ -23,6 +23,23 @@ final class PendingEvents<T> {
   private DelayedEvent first;
   private DelayedEvent last;
 
+  /** Where the queued microtask delivers; set by {@link #schedule}. */
+  private EventDispatch<T> dispatch;
+
+  /**
+   * The await-for delivery waiting on this buffer's next event, or null (set by the waiting
+   * iterator, cleared when its body resumes): the microtask then runs through it, so that the
+   * rest of the microtask waits for the body's next suspension (see {@link InlineDelivery}).
+   */
+  InlineDelivery armed;
+
+  /**
+   * The microtask this buffer queues, allocated once: a capture per schedule cost an allocation
+   * per delivered event, and a fixed identity lets an await-for body recognise it at the head of
+   * the microtask queue ({@link #isDeliveryTask}).
+   */
+  private final Runnable delivery = this::deliver;
+
   boolean isScheduled() {
     return state == SCHEDULED;
   }
@@ -49,19 +66,31 @@ final class PendingEvents<T> {
       state = SCHEDULED;
       return;
     }
-    ZoneImpl.current()
-        .scheduleMicrotaskFromCurrent(
-            () -> {
-              int old = state;
-              // The microtask has run: nothing is queued any more.
-              state = UNSCHEDULED;
-              if (old == CANCELED) {
-                return;
-              }
-              handleNext(dispatch);
-            });
+    this.dispatch = dispatch;
+    ZoneImpl.current().scheduleMicrotaskFromCurrent(delivery);
     // A live microtask is queued.
     state = SCHEDULED;
+  }
+
+  /** The queued microtask: delivers the first event unless the schedule was cancelled. */
+  private void deliver() {
+    int old = state;
+    // The microtask has run: nothing is queued any more.
+    state = UNSCHEDULED;
+    if (old == CANCELED) {
+      return;
+    }
+    InlineDelivery waiting = armed;
+    if (waiting != null) {
+      waiting.deliver(this, dispatch);
+    } else {
+      handleNext(dispatch);
+    }
+  }
+
+  /** Whether {@code task} is this buffer's live delivery microtask. */
+  boolean isDeliveryTask(Runnable task) {
+    return task == delivery && state == SCHEDULED;
   }
 
   void cancelSchedule() {

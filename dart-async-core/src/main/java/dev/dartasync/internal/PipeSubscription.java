@@ -38,6 +38,11 @@ abstract class PipeSubscription<S, T> extends BufferingStreamSubscription<T> {
   }
 
   /** Forgets the source subscription: it is done, there is nothing left to cancel. */
+  /** The source subscription; null before listening, after cancel and after done. */
+  final StreamSubscription<S> source() {
+    return subscription;
+  }
+
   final void sourceDone() {
     subscription = null;
   }

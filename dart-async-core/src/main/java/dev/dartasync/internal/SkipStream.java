@@ -19,6 +19,11 @@ final class SkipStream<T> extends ForwardingStream<T, T> {
   }
 
   @Override
+  boolean deliversLast() {
+    return true;
+  }
+
+  @Override
   void handleData(T data, ForwardingSubscription<T, T> sink) {
     int left = (Integer) sink.subState;
     if (left > 0) {

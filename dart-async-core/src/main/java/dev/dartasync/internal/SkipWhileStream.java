@@ -23,6 +23,11 @@ final class SkipWhileStream<T> extends ForwardingStream<T, T> {
   }
 
   @Override
+  boolean deliversLast() {
+    return true;
+  }
+
+  @Override
   void handleData(T data, ForwardingSubscription<T, T> sink) {
     if ((Boolean) sink.subState) {
       sink.forward(data);

@@ -2,6 +2,7 @@ package dev.dartasync.internal;
 
 import dev.dartasync.AsyncError;
 import dev.dartasync.DFuture;
+import dev.dartasync.Dart;
 import dev.dartasync.DStream;
 import dev.dartasync.StackTrace;
 import dev.dartasync.StateError;
@@ -21,6 +22,8 @@ public final class StreamIteratorImpl<T> {
   private StreamSubscription<T> subscription;
   private Object stateData;
   private boolean hasValue;
+  /** How {@link #awaitNext} takes buffered elements without a park; created at its first use. */
+  private InlineDelivery inline;
 
   public StreamIteratorImpl(DStream<T> stream) {
     this.stateData = Checks.notNull(stream, "stream");
@@ -75,6 +78,76 @@ public final class StreamIteratorImpl<T> {
     return FutureImpl.completed(false);
   }
 
+  /**
+   * {@code await moveNext()}, as the await-for lowering does it, for the running async body: the
+   * same order as {@link #moveNext} followed by {@code Dart.await}, but a buffered element whose
+   * delivery microtask is the next thing to run is taken on the body's own stack, without a park
+   * ({@link InlineDelivery}).
+   */
+  @SuppressWarnings("unchecked")
+  public boolean awaitNext() throws InterruptedException {
+    DFuture<Boolean> next = moveNext();
+    Body body;
+    if (subscription instanceof BufferingStreamSubscription<?> s
+        && next instanceof FutureImpl<?> future
+        && !future.isComplete()
+        && InlineDelivery.enabled
+        && (body = Awaits.awaitableBody()) != null
+        && body.awaitCallbacks == null) {
+      PendingEvents<?> source = s.inlineSource();
+      if (source != null) {
+        return awaitBuffered(body, (FutureImpl<Boolean>) future, source);
+      }
+    }
+    return Dart.await(next);
+  }
+
+  private boolean awaitBuffered(Body body, FutureImpl<Boolean> future, PendingEvents<?> source)
+      throws InterruptedException {
+    EventLoop loop = body.carrier.loop;
+    // In Dart the body suspends here: the rest of the delivery it took last runs now.
+    InlineDelivery.runDeferredOf(loop, body);
+    InlineDelivery d = inline;
+    if (d == null) {
+      d = inline = new InlineDelivery(this);
+    }
+    d.body = body;
+    source.armed = d;
+    try {
+      // Each delivery that is the next microtask anyway runs here; one filtered out on the way
+      // leaves the future pending, and the next one may follow.
+      while (!future.isComplete() && loop.zone.mayElideMicrotask()) {
+        MicrotaskQueue.Entry head = loop.peekMicrotask();
+        if (head == null
+            || !source.isDeliveryTask(head.task)
+            || !body.carrier.mayRunNextMicrotask(body)) {
+          break;
+        }
+        loop.pollMicrotask();
+        // An error may complete the future before the body reads it: not an uncaught error.
+        future.ignore();
+        ((ZoneImpl) head.zone).runMicrotask(head.task);
+      }
+      if (future.isComplete()) {
+        return (Boolean) Awaits.takeInline(future);
+      }
+      // Park; the loop runs the delivery through d when its turn comes.
+      return Dart.await(future);
+    } finally {
+      source.armed = null;
+    }
+  }
+
+  /**
+   * The end of Dart's {@code onData}: pauses the subscription unless the loop body already asked
+   * for the next element (deferred by {@link InlineDelivery} to the body's next suspension).
+   */
+  void pauseUnlessMoved() {
+    if (hasValue && subscription != null) {
+      subscription.pause();
+    }
+  }
+
   @SuppressWarnings("unchecked")
   public DFuture<?> cancel() {
     StreamSubscription<T> s = subscription;
@@ -101,11 +174,14 @@ public final class StreamIteratorImpl<T> {
     FutureImpl<Boolean> moveNextFuture = (FutureImpl<Boolean>) stateData;
     stateData = data;
     hasValue = true;
+    InlineDelivery d = inline;
+    if (d != null && d.body.carrier.loop.inline == d) {
+      d.trigger(moveNextFuture); // The future completes, and the body runs, after the delivery.
+      return;
+    }
     moveNextFuture.complete(true);
     // Pause only if the loop body did not already call moveNext again synchronously.
-    if (hasValue && subscription != null) {
-      subscription.pause();
-    }
+    pauseUnlessMoved();
   }
 
   @SuppressWarnings("unchecked")

@@ -17,6 +17,11 @@ final class TakeWhileStream<T> extends ForwardingStream<T, T> {
   }
 
   @Override
+  boolean deliversLast() {
+    return true;
+  }
+
+  @Override
   void handleData(T data, ForwardingSubscription<T, T> sink) {
     boolean satisfies;
     try {

@@ -72,6 +72,22 @@ public final class Testing {
     return DartText.duration(duration);
   }
 
+  /**
+   * How many times the calling isolate has mounted an async body so far (each start, each
+   * resumption after a park): a test counts parks with it.
+   */
+  public static long bodyMounts() {
+    return EventLoop.require().carrier.mounts;
+  }
+
+  /**
+   * Whether an await-for body may take a buffered element without parking (on by default).
+   * Off, every element parks the body: tests run a program both ways and compare what it prints.
+   */
+  public static void setInlineDelivery(boolean on) {
+    InlineDelivery.enabled = on;
+  }
+
   /** The platform thread of the calling isolate (the carrier of its bodies). */
   public static Thread loopThread() {
     return EventLoop.require().thread();

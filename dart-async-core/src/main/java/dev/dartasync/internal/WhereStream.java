@@ -13,6 +13,11 @@ final class WhereStream<T> extends ForwardingStream<T, T> {
   }
 
   @Override
+  boolean deliversLast() {
+    return true;
+  }
+
+  @Override
   void handleData(T data, ForwardingSubscription<T, T> sink) {
     boolean satisfies;
     try {
