@@ -45,8 +45,8 @@ import java.util.concurrent.Executors;
  * firing an event}. A {@code listen} after {@link #close()} gets only a done event, one microtask
  * later.
  *
- * <p>Java difference: no {@code sink} getter; {@link #add}, {@link #addError} and {@link #close}
- * are the sink. {@link #addStream} exists for single-subscription controllers only so far.
+ * <p>Java difference: no {@code sink} getter; {@link #add}, {@link #addError}, {@link #addStream}
+ * and {@link #close} are the sink.
  */
 public final class StreamController<T> {
   private final StreamControllerBase<T> impl;
@@ -198,7 +198,8 @@ public final class StreamController<T> {
    * @throws StateError {@code Bad state: Cannot add event after closing} after {@link #close()};
    *     broadcast: {@code Bad state: Cannot add new events after calling close}, and on a sync
    *     broadcast controller while it delivers an event, {@code Bad state: Cannot fire new event.
-   *     Controller is already firing an event}
+   *     Controller is already firing an event}; while an {@link #addStream} runs, its text (see
+   *     there)
    */
   public void add(T event) {
     impl.add(event);
@@ -224,26 +225,46 @@ public final class StreamController<T> {
   }
 
   /**
-   * Dart's {@code addStream(source)} (with {@code cancelOnError: false}) on a single-subscription
-   * controller: listens to {@code source} synchronously inside this call (paused while this
-   * controller is paused, which includes "nobody listens yet") and sends its data and error
-   * events as this controller's own. The returned future completes with null one microtask after
-   * {@code source}'s done event (which is not forwarded: the controller stays open). Pausing,
-   * resuming or cancelling the listener pauses, resumes or cancels {@code source}; on cancel,
-   * {@code onCancel} runs after {@code source}'s cancel future. If the listener already cancelled,
-   * returns a future completing with null in a microtask, without listening.
-   *
-   * @throws StateError {@code Bad state: Cannot add event while adding a stream} while another
-   *     {@code addStream} runs ({@link #add}, {@link #addError} and {@link #close} throw it then
-   *     too); {@code Bad state: Cannot add event after closing} after {@link #close()}
-   * @throws UnsupportedError {@code Unsupported operation: addStream on a broadcast controller} on
-   *     a broadcast controller (not part of the library yet)
+   * Dart's {@code addStream(source)}: {@link #addStream(DStream, boolean)} with {@code
+   * cancelOnError} false (Dart's default), so every error of {@code source} is forwarded and only
+   * its done event ends the adding.
    */
   public DFuture<Void> addStream(DStream<? extends T> source) {
-    if (impl instanceof StreamControllerImpl<T> single) {
-      return single.addStream(source);
-    }
-    throw new UnsupportedError("addStream on a broadcast controller");
+    return addStream(source, false);
+  }
+
+  /**
+   * Dart's {@code addStream(source, cancelOnError: cancelOnError)}: listens to {@code source}
+   * synchronously inside this call and sends its data and error events as this controller's own,
+   * delivered as events from {@link #add}/{@link #addError} would be (see the class comment). The
+   * returned future completes with null one microtask after {@code source}'s done event, which is
+   * not forwarded: the controller stays open, and {@link #close()} may be called once the future
+   * completed. With {@code cancelOnError} true, {@code source}'s first error cancels it, is
+   * forwarded, and ends the adding the same way (the future still completes with null: the error
+   * goes to the listeners, not to the future).
+   *
+   * <p>Single-subscription: {@code source} is paused while this controller is paused, which
+   * includes "nobody listens yet"; pausing, resuming or cancelling the listener pauses, resumes or
+   * cancels {@code source}, and on cancel {@code onCancel} runs after {@code source}'s cancel
+   * future, and the returned future completes after that cancel future. If the listener already
+   * cancelled, returns a future completing with null in a microtask, without listening.
+   *
+   * <p>Broadcast: {@code source} is listened to even if nobody listens here, and never paused;
+   * each event goes to the listeners of the moment it arrives (dropped if there are none, errors
+   * too). Listeners coming and going (the last one leaving runs {@code onCancel}) do not cancel
+   * {@code source}.
+   *
+   * @throws StateError while another {@code addStream} runs ({@link #add}, {@link #addError} and
+   *     {@link #close} throw it then too): {@code Bad state: Cannot add event while adding a
+   *     stream}, broadcast: {@code Bad state: Cannot add new events while doing an addStream};
+   *     after {@link #close()}: {@code Bad state: Cannot add event after closing}, broadcast:
+   *     {@code Bad state: Cannot add new events after calling close}; on a sync broadcast
+   *     controller while it delivers an event: {@code Bad state: Cannot fire new event.
+   *     Controller is already firing an event}
+   * @throws ArgumentError {@code Invalid argument(s) (source): Must not be null} for null
+   */
+  public DFuture<Void> addStream(DStream<? extends T> source, boolean cancelOnError) {
+    return impl.addStream(source, cancelOnError);
   }
 
   /**
@@ -251,7 +272,8 @@ public final class StreamController<T> {
    * only returns that future.
    *
    * @throws StateError on a sync broadcast controller while it delivers an event (see {@link #add});
-   *     {@code Bad state: Cannot add event while adding a stream} during {@link #addStream}
+   *     during {@link #addStream}: {@code Bad state: Cannot add event while adding a stream},
+   *     broadcast: {@code Bad state: Cannot add new events while doing an addStream}
    */
   public DFuture<Void> close() {
     return impl.close();

@@ -32,9 +32,15 @@ public abstract class BroadcastStreamController<T>
   /** {@code close()} was called. */
   static final int CLOSED = 4;
 
+  /** An {@code addStream} is in progress: no events may be added meanwhile. */
+  static final int ADDSTREAM = 8;
+
   int state;
   private BroadcastSubscription<T> first;
   private BroadcastSubscription<T> last;
+
+  /** The {@code addStream} in progress, or null. */
+  private AddStreamState<T> addState;
 
   /** What {@link #close()} and {@link #done()} return; created on first use. */
   private FutureImpl<Void> doneFuture;
@@ -127,7 +133,10 @@ public abstract class BroadcastStreamController<T>
 
   /** The error for an event added when {@link #mayAddEvent()} is false. */
   RuntimeException addEventError() {
-    return new StateError("Cannot add new events after calling close");
+    return new StateError(
+        isClosed()
+            ? "Cannot add new events after calling close"
+            : "Cannot add new events while doing an addStream");
   }
 
   FutureImpl<Void> ensureDoneFuture() {
@@ -272,6 +281,41 @@ public abstract class BroadcastStreamController<T>
   @Override
   public DFuture<Void> done() {
     return ensureDoneFuture();
+  }
+
+  /**
+   * Dart's {@code _BroadcastStreamController.addStream}: listens to {@code source} now, whether or
+   * not anyone listens here, and sends its events as this controller's own (to the listeners of
+   * the moment; none: dropped). Listeners coming and going do not pause or cancel it. Its done
+   * (with {@code cancelOnError}, its first error, after sending it) ends the adding and completes
+   * the returned future with null one microtask later.
+   */
+  @Override
+  public DFuture<Void> addStream(DStream<? extends T> source, boolean cancelOnError) {
+    Checks.notNull(source, "source");
+    if (!mayAddEvent()) {
+      throw addEventError();
+    }
+    AddStreamState<T> adding = new AddStreamState<>();
+    addState = adding;
+    state |= ADDSTREAM;
+    try {
+      adding.listen(source, this::sendData, this::sendError, this::addStreamDone, cancelOnError);
+    } catch (Throwable e) {
+      // Dart would stay in its addStream state for good; a listen that throws changes nothing here.
+      addState = null;
+      state &= ~ADDSTREAM;
+      throw e;
+    }
+    return adding.addStreamFuture;
+  }
+
+  /** Dart's {@code _close} while adding a stream: the source is done (or sent its error). */
+  private void addStreamDone() {
+    AddStreamState<T> adding = addState;
+    addState = null;
+    state &= ~ADDSTREAM;
+    adding.complete();
   }
 
   // ---- firing -------------------------------------------------------------------------------

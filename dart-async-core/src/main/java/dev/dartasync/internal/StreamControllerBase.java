@@ -24,6 +24,9 @@ public interface StreamControllerBase<T> {
 
   void addError(Throwable error, StackTrace stackTrace);
 
+  /** Dart's {@code addStream(source, cancelOnError: cancelOnError)}. */
+  DFuture<Void> addStream(DStream<? extends T> source, boolean cancelOnError);
+
   DFuture<Void> close();
 
   DFuture<Void> done();

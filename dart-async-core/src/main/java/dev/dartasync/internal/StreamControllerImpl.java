@@ -2,6 +2,7 @@ package dev.dartasync.internal;
 
 import dev.dartasync.AsyncError;
 import dev.dartasync.DFuture;
+import dev.dartasync.DStream;
 import dev.dartasync.StackTrace;
 import dev.dartasync.StateError;
 import dev.dartasync.StreamSubscription;
@@ -80,7 +81,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   // ---- state --------------------------------------------------------------------------------
 
   @Override
-  public dev.dartasync.DStream<T> stream() {
+  public DStream<T> stream() {
     return new ControllerStream<>(this);
   }
 
@@ -225,13 +226,15 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   }
 
   /**
-   * Dart's {@code addStream(source)} ({@code cancelOnError: false}): listens to {@code source} now
+   * Dart's {@code addStream(source, cancelOnError: cancelOnError)}: listens to {@code source} now
    * (paused if this controller is paused), forwarding its events as this controller's own; its done
-   * ends the adding and completes the returned future one microtask later. Meanwhile {@code add},
-   * {@code addError}, {@code close} and another {@code addStream} throw. After the listener left,
-   * returns a future completing with null in a microtask, without listening.
+   * (with {@code cancelOnError}, its first error, after forwarding it) ends the adding and
+   * completes the returned future with null one microtask later. Meanwhile {@code add}, {@code
+   * addError}, {@code close} and another {@code addStream} throw. After the listener left, returns
+   * a future completing with null in a microtask, without listening.
    */
-  public DFuture<Void> addStream(dev.dartasync.DStream<? extends T> source) {
+  @Override
+  public DFuture<Void> addStream(DStream<? extends T> source, boolean cancelOnError) {
     Checks.notNull(source, "source");
     if (!mayAddEvent()) {
       throw badEventState();
@@ -239,19 +242,34 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
     if (isCanceled()) {
       return FutureImpl.immediate(null);
     }
-    AddStreamState<T> state = new AddStreamState<>();
-    addState = state;
-    this.state |= ADDSTREAM;
-    state.listen(this, source, this::addStreamDone);
-    return state.addStreamFuture;
+    AddStreamState<T> adding = new AddStreamState<>();
+    addState = adding;
+    state |= ADDSTREAM;
+    try {
+      adding.listen(this, source, this::addStreamDone, cancelOnError);
+    } catch (Throwable e) {
+      // As in Dart, where the state is only stored once listen returned.
+      addState = null;
+      state &= ~ADDSTREAM;
+      throw e;
+    }
+    return adding.addStreamFuture;
   }
 
-  /** Dart's {@code _close} while adding a stream: the source is done. */
+  /**
+   * Dart's {@code _close} while adding a stream: the source is done, or sent its error with {@code
+   * cancelOnError}. Nothing to do if the listener cancelled meanwhile (a sync controller's listener
+   * can, inside that error's delivery): the cancel already ended the adding and completes its
+   * future (Dart would fail its {@code _isAddingStream} assertion here).
+   */
   private void addStreamDone() {
-    AddStreamState<T> state = addState;
+    AddStreamState<T> adding = addState;
+    if (adding == null) {
+      return;
+    }
     addState = null;
-    this.state &= ~ADDSTREAM;
-    state.complete();
+    state &= ~ADDSTREAM;
+    adding.complete();
   }
 
   // ---- the subscription's life --------------------------------------------------------------
