@@ -573,6 +573,28 @@ public interface DStream<T> {
   }
 
   /**
+   * {@link #fromIterable(Iterable)} over a Java {@link java.util.Iterator}: the same delivery (one
+   * element per microtask, then done one microtask later; errors as there). The iterator can be
+   * walked once, so the stream is single-subscription: a second {@code listen} throws {@code Bad
+   * state: Stream has already been listened to.}
+   */
+  static <T> DStream<T> fromIterable(java.util.Iterator<? extends T> elements) {
+    return Streams.fromIterator(elements);
+  }
+
+  /**
+   * {@link #fromIterable(Iterable)} over a Java {@link java.util.stream.Stream}: its iterator is
+   * taken inside {@code listen} (nothing is pulled before), elements come one per microtask as
+   * there, and the Java stream is closed (its {@code onClose} handlers run, e.g. the file of
+   * {@code Files.lines}) synchronously when the subscription ends: after done, on cancel, or on an
+   * error with {@code cancelOnError}. Single-subscription: a second {@code listen} throws {@code
+   * Bad state: Stream has already been listened to.}
+   */
+  static <T> DStream<T> fromIterable(java.util.stream.Stream<? extends T> elements) {
+    return Streams.fromJavaStream(elements);
+  }
+
+  /**
    * Dart's {@code Stream.value(value)}: a single-subscription stream with one data event and done:
    * after {@code listen}, the data in one microtask and done in the next.
    */

@@ -79,6 +79,35 @@ public final class Streams {
     return new MultiStream<T>(controller -> new IterableFeed<T>(controller, elements).start());
   }
 
+  /**
+   * {@link #fromIterable} over a Java iterator, which can be walked once: the stream may be
+   * listened to once ({@code Bad state: Stream has already been listened to.} after that).
+   */
+  @SuppressWarnings("unchecked") // Read-only: an iterator of S is an iterator of any supertype.
+  public static <T> DStream<T> fromIterator(Iterator<? extends T> elements) {
+    Checks.notNull(elements, "elements");
+    Iterable<T> once = () -> (Iterator<T>) elements;
+    return new SingleUseStream<>(
+        new MultiStream<T>(controller -> new IterableFeed<T>(controller, once).start()));
+  }
+
+  /**
+   * {@link #fromIterable} over a Java stream: its iterator is taken inside {@code listen}, and the
+   * Java stream is closed (its {@code onClose} handlers run) when the subscription ends: after
+   * done, on cancel, or on an error with {@code cancelOnError}. Listened to once.
+   */
+  @SuppressWarnings("unchecked") // Read-only, as above.
+  public static <T> DStream<T> fromJavaStream(java.util.stream.Stream<? extends T> elements) {
+    Checks.notNull(elements, "elements");
+    Iterable<T> lazily = () -> (Iterator<T>) elements.iterator();
+    return new SingleUseStream<>(
+        new MultiStream<T>(
+            controller -> {
+              controller.onCancel((Runnable) elements::close);
+              new IterableFeed<T>(controller, lazily).start();
+            }));
+  }
+
   /** The per-listener state of {@link #fromIterable}. */
   private static final class IterableFeed<T> {
     private final MultiStreamController<T> controller;
