@@ -81,8 +81,9 @@ public final class Testing {
   }
 
   /**
-   * Whether an await-for body may take a buffered element without parking (on by default).
-   * Off, every element parks the body: tests run a program both ways and compare what it prints.
+   * Whether an await-for body may take a buffered element, and an async* body pass its yield,
+   * without parking (on by default). Off, each parks the body: tests run a program both ways and
+   * compare what it prints.
    */
   public static void setInlineDelivery(boolean on) {
     InlineDelivery.enabled = on;
