@@ -700,4 +700,39 @@ public interface DStream<T> {
       Consumer<? super MultiStreamController<T>> onListen, boolean isBroadcast) {
     return MultiStream.of(onListen, isBroadcast);
   }
+
+  /**
+   * Dart's {@code Stream.eventTransformed(source, mapSink)}: a stream whose events are {@code
+   * source}'s, put through a sink transformation. At each {@code listen}, synchronously inside it,
+   * {@code mapSink} is called with the output sink (adding to it delivers to this listener) and
+   * returns the input sink; then {@code source} is listened to, and each of its events is put into
+   * the input sink synchronously as it arrives ({@code source}'s done as {@code close()}), in the
+   * zone of the {@code listen} call. Events
+   * put into the output sink are delivered synchronously, or buffered while the subscription is
+   * paused. Closing the output sink ends the stream and cancels {@code source}; adding to it after
+   * that throws {@code Bad state: Stream is already closed}. What the input sink's methods throw
+   * becomes an error event (a rethrown input error keeps its stack trace); what {@code mapSink}
+   * throws is thrown out of {@code listen}. Pausing, resuming and cancelling go to {@code
+   * source}'s subscription. Broadcast if {@code source} is; {@link
+   * StreamTransformer#fromHandlers} is built on this.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (source): Must not be null}, {@code
+   *     (mapSink)} for a null argument
+   */
+  static <S, T> DStream<T> eventTransformed(
+      DStream<S> source, Function<EventSink<T>, EventSink<S>> mapSink) {
+    return dev.dartasync.internal.StreamTransformers.eventTransformed(source, mapSink);
+  }
+
+  /**
+   * Dart's {@code Stream.castFrom<S, T>(source)}: {@code source} seen as a stream of {@code T},
+   * as {@link #cast(Class)} (each data event checked against {@code type} when delivered; a
+   * failing check is a {@link ClassCastException} error event that does not cancel).
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (type): Must not be null} for a null type
+   */
+  static <S, T> DStream<T> castFrom(DStream<S> source, Class<T> type) {
+    Checks.notNull(source, "source");
+    return StreamOperators.cast(source, type);
+  }
 }

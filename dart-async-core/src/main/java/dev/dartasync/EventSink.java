@@ -3,8 +3,8 @@ package dev.dartasync;
 /**
  * Dart's {@code EventSink<T>}: where a {@link StreamTransformer#fromHandlers} handler or a {@link
  * DStream#timeout(java.time.Duration, java.util.function.Consumer)} callback puts its output
- * events. Whether an event is delivered synchronously depends on the sink; each implementation in
- * this library says so.
+ * events, and the base of {@link StreamSink} ({@link StreamController#sink()}). Whether an event is
+ * delivered synchronously depends on the sink; each implementation in this library says so.
  */
 public interface EventSink<T> {
 

@@ -3,6 +3,7 @@ package dev.dartasync;
 import dev.dartasync.internal.BroadcastStreamController;
 import dev.dartasync.internal.StreamControllerBase;
 import dev.dartasync.internal.StreamControllerImpl;
+import dev.dartasync.internal.StreamSinkWrapper;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 
@@ -45,8 +46,9 @@ import java.util.concurrent.Executors;
  * firing an event}. A {@code listen} after {@link #close()} gets only a done event, one microtask
  * later.
  *
- * <p>Java difference: no {@code sink} getter; {@link #add}, {@link #addError}, {@link #addStream}
- * and {@link #close} are the sink.
+ * <p>Java difference: Dart's {@code StreamController} is itself a {@code StreamSink}; here it is
+ * not (its {@link #close()} returns a future, {@link EventSink#close()} does not), so {@link
+ * #sink()} gives the {@link StreamSink} view, which is also what Dart's {@code sink} getter gives.
  */
 public final class StreamController<T> {
   private final StreamControllerBase<T> impl;
@@ -312,5 +314,19 @@ public final class StreamController<T> {
    */
   public boolean hasListener() {
     return impl.hasListener();
+  }
+
+  // ---- the sink view ------------------------------------------------------------------------
+
+  /**
+   * Dart's {@code sink}: a {@link StreamSink} that shows only the sink side of this controller, to
+   * hand to code that should add events but not see the stream or the hooks; a new view per call.
+   * Each member calls this controller's at once and behaves as it does (same delivery, same
+   * errors and texts): {@code add}, {@code addError}, {@code addStream} (with {@code
+   * cancelOnError} false), {@code close} (whose future is the view's {@link StreamSink#done()})
+   * and {@code done}.
+   */
+  public StreamSink<T> sink() {
+    return new StreamSinkWrapper<>(impl);
   }
 }
