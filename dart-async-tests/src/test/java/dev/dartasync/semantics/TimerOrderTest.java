@@ -44,11 +44,19 @@ class TimerOrderTest {
   @Test
   @DisplayName("§1.3 rule 1 on the system clock: Timer(1ms, a); Timer.run(b) -> b a")
   void oneMillisecondTimerAfterZeroTimerSystemClock() {
+    long[] gapNanos = new long[1];
     Dart.run(
         () -> {
+          long before = System.nanoTime();
           new Timer(Duration.ofMillis(1), () -> log.add("a"));
           Timer.run(() -> log.add("b"));
+          gapNanos[0] = System.nanoTime() - before;
         });
+    // On a shared machine the thread may lose the CPU between the two lines; once the 1 ms
+    // deadline has passed when the zero timer is created, "a b" is Dart's order too (the next
+    // test pins that case on virtual time). Only a prompt run can tell the rule apart.
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        gapNanos[0] < 500_000, "descheduled for " + gapNanos[0] / 1000 + " us between the timers");
     log.assertOutput("b a");
   }
 
