@@ -45,6 +45,12 @@ class LectureParityTest {
     }
   }
 
+  /**
+   * Examples whose printed count comes from a periodic timer: a stall longer than its period skips
+   * ticks, as in Dart, so on a loaded machine they get up to two more runs.
+   */
+  static final java.util.Set<String> TICK_COUNTED = java.util.Set.of("cancel");
+
   static Run run(String id) throws IOException, InterruptedException {
     ChildProcess.Result result = ChildJvm.main(Main.class, id).mergeStderr().run();
     return new Run(result.stdoutLines(), result.exitCode());
@@ -64,11 +70,28 @@ class LectureParityTest {
                       Comparison comparison =
                           OutputComparator.compare(
                               LectureOutputLoader.load(id), run.lines(), run.exit());
+                      for (int retry = 0;
+                          retry < 2
+                              && TICK_COUNTED.contains(id)
+                              && comparison.count(Mark.DIFFERENT) > 0;
+                          retry++) {
+                        // A 10 ms periodic timer that a loaded machine delays by a period skips
+                        // the missed tick (Dart's Timer.tick rule), so its count drops. Said, and
+                        // run again: a run without a stall must match exactly.
+                        System.err.println(
+                            id + ": differs (a stalled periodic timer skips ticks), run again:\n"
+                                + comparison.lines());
+                        run = run(id);
+                        comparison =
+                            OutputComparator.compare(
+                                LectureOutputLoader.load(id), run.lines(), run.exit());
+                      }
+                      Comparison finalComparison = comparison;
                       assertEquals(
                           0,
-                          comparison.count(Mark.DIFFERENT),
-                          () -> id + " differs from the lecture:\n" + comparison.lines());
-                      assertEquals(Mark.MATCH, comparison.exit().mark(), id + " exit code");
+                          finalComparison.count(Mark.DIFFERENT),
+                          () -> id + " differs from the lecture:\n" + finalComparison.lines());
+                      assertEquals(Mark.MATCH, finalComparison.exit().mark(), id + " exit code");
                     }));
   }
 
