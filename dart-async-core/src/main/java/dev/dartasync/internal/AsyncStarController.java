@@ -7,6 +7,7 @@ import dev.dartasync.DFuture;
 import dev.dartasync.DStream;
 import dev.dartasync.Dart;
 import dev.dartasync.StackTrace;
+import java.util.concurrent.Callable;
 
 /**
  * One call of an {@code async*} function, ported from the VM's {@code _AsyncStarStreamController}
@@ -18,11 +19,11 @@ import dev.dartasync.StackTrace;
  *       as an async body ({@link Dart#async}) on the isolate's carrier.
  *   <li>{@code yield v}: {@code controller.add(v)} (delivered synchronously unless paused); if the
  *       listener is gone the body returns; otherwise the body is scheduled (a microtask, unless
- *       paused) and suspends on a pending future that the scheduled run completes with "cancelled
+ *       paused) and parks, as in an await, until the scheduled run resumes it with "cancelled
  *       meanwhile?". A paused subscription holds it there: {@code onResume} schedules it.
  *   <li>{@code cancel()}: the cancel future is {@link #cancellationFuture}; a body suspended at a
  *       yield is scheduled so that it returns there; a body in an {@code await} runs on until its
- *       next yield. {@link #close} completes the cancel future when the body has ended.
+ *       next yield. {@link #bodyEnded} completes the cancel future when the body has ended.
  *   <li>A throw escaping the body: error event, then done (or, after cancel, the cancel future
  *       fails with it).
  * </ul>
@@ -31,83 +32,103 @@ import dev.dartasync.StackTrace;
  * thread, so the thread ends; a body parked at a yield of a paused subscription is referenced only
  * through this controller, and is collected with it.
  */
-public final class AsyncStarController<T> implements AsyncStarSink<T> {
-  private final StreamControllerImpl<T> controller = new StreamControllerImpl<>(true);
+public final class AsyncStarController<T> extends StreamControllerImpl<T>
+    implements AsyncStarSink<T> {
+  // The generator is its own synchronous controller (a subclass, not a field) and its own hooks
+  // (the overridden hook methods): one object where there were six (controller, generator and
+  // four method references), 152 B -> 72 B per generator.
+
+  /** The body has been started (its first run was scheduled and ran). */
+  private static final int STARTED = 1;
+
+  /** A {@code yield*} forwards a stream; its add-stream future's callback clears this bit. */
+  private static final int ADDING = 1 << 1;
+
+  /** A {@link #runBody} microtask is queued. */
+  private static final int SCHEDULED = 1 << 2;
+
+  /**
+   * Dart's {@code isSuspendedAtYield}: the body waits at a yield (or a finished {@code yield*}) for
+   * a run; {@code onResume} and a cancel schedule one.
+   */
+  private static final int AT_YIELD = 1 << 3;
+
+  /**
+   * The body is parked in {@link #suspend}, an await whose only resumer is {@link #runBody} (where
+   * the VM's body awaits its {@code _SuspendState}): no future and no listener are made for it.
+   */
+  private static final int PARKED = 1 << 4;
+
+  /** The bits above; all clear when created (nothing runs before {@code listen}). */
+  private int flags;
 
   /** The body to start; cleared at start so that nothing it captured outlives it needlessly. */
-  private AsyncStarBody<T> body;
+  private AsyncStarBody<T> code;
 
-  private boolean started;
-  private boolean isAdding;
-  private boolean isScheduled;
-  private boolean isSuspendedAtYield;
+  /**
+   * The async body running {@link #code}, set on its own thread when it starts and cleared when it
+   * ends: yield is refused on any other thread, and {@link #runBody} resumes it.
+   */
+  private Body runner;
 
   /** Created by the first cancel while the body may still run; completed when it has ended. */
   private FutureImpl<Void> cancellationFuture;
 
-  /** While suspended at a yield: completed by {@link #runBody} with "listener gone". */
-  private FutureImpl<Boolean> resumption;
-
   /** While a {@code yield*} forwards a stream. */
   private AddStreamState<T> addState;
 
-  /** The body's virtual thread while it runs; yield is refused on any other thread. */
-  private Thread bodyThread;
-
-  public AsyncStarController(AsyncStarBody<T> body) {
-    this.body = body;
-    controller.setOnListen(this::scheduleGenerator);
-    controller.setOnPause(this::onPause);
-    controller.setOnResume(this::onResume);
-    controller.setOnCancel(this::onCancel);
+  public AsyncStarController(AsyncStarBody<T> code) {
+    super(true);
+    this.code = code;
   }
 
-  public DStream<T> stream() {
-    return controller.stream();
+  private boolean is(int flag) {
+    return (flags & flag) != 0;
   }
 
   // ---- scheduling ---------------------------------------------------------------------------
 
   private void scheduleGenerator() {
-    if (isScheduled || controller.isPaused() || isAdding) {
+    if (is(SCHEDULED) || isPaused() || is(ADDING)) {
       return;
     }
-    isScheduled = true;
+    flags |= SCHEDULED;
     Dart.scheduleMicrotask(this::runBody);
   }
 
   /** The scheduled microtask: starts the body, or resumes it at its yield. */
   private void runBody() {
-    isScheduled = false;
-    isSuspendedAtYield = false;
-    if (!started) {
-      started = true;
-      AsyncStarBody<T> code = body;
-      body = null;
+    int was = flags;
+    // Not scheduled any more, no longer waiting at a yield; a parked body is resumed below.
+    flags = was & ~(SCHEDULED | AT_YIELD | PARKED);
+    if ((was & STARTED) == 0) {
+      flags |= STARTED;
       // The returned future always completes with null: runGenerator catches everything.
-      Dart.async(() -> runGenerator(code));
+      Dart.async(this::runGenerator);
       return;
     }
-    FutureImpl<Boolean> waiting = resumption;
-    if (waiting != null) {
-      resumption = null;
-      waiting.completeWithValue(!controller.hasListener());
+    if ((was & PARKED) != 0) {
+      resumeParked(!hasListener());
     }
   }
 
   /** The body's whole life on its virtual thread. */
-  private void runGenerator(AsyncStarBody<T> code) {
-    bodyThread = Thread.currentThread();
+  private Object runGenerator() {
+    AsyncStarBody<T> body = code;
+    code = null;
+    // An async body is its thread's uncaught-exception handler (see Body).
+    runner = (Body) Thread.currentThread().getUncaughtExceptionHandler();
     try {
-      code.run(this);
+      body.run(this);
     } catch (GeneratorCancelled returned) {
       // The listener cancelled at a yield: the body returned there.
     } catch (Throwable error) {
-      addError(error, StackTrace.of(error));
+      bodyThrew(error, StackTrace.of(error));
     } finally {
-      bodyThread = null;
+      runner = null;
     }
-    close();
+    bodyEnded();
+    return null;
   }
 
   // ---- the sink -----------------------------------------------------------------------------
@@ -115,12 +136,12 @@ public final class AsyncStarController<T> implements AsyncStarSink<T> {
   @Override
   public void yield(T value) {
     requireBody("yield");
-    controller.add(value);
-    if (!controller.hasListener()) {
+    add(value);
+    if (!hasListener()) {
       throw new GeneratorCancelled();
     }
     scheduleGenerator();
-    isSuspendedAtYield = true;
+    flags |= AT_YIELD;
     suspend();
   }
 
@@ -128,19 +149,19 @@ public final class AsyncStarController<T> implements AsyncStarSink<T> {
   public void yieldAll(DStream<? extends T> stream) {
     Checks.notNull(stream, "stream");
     requireBody("yieldAll");
-    if (!controller.hasListener()) {
+    if (!hasListener()) {
       throw new GeneratorCancelled();
     }
-    isAdding = true;
+    flags |= ADDING;
     AddStreamState<T> state = new AddStreamState<>();
     addState = state;
-    state.listen(controller, stream, this::sourceDone);
+    state.listen(this, stream, this::sourceDone);
     state.addStreamFuture.then(
         ignored -> {
-          isAdding = false;
+          flags &= ~ADDING;
           scheduleGenerator();
-          if (!isScheduled) {
-            isSuspendedAtYield = true;
+          if (!is(SCHEDULED)) {
+            flags |= AT_YIELD;
           }
           return null;
         });
@@ -156,20 +177,53 @@ public final class AsyncStarController<T> implements AsyncStarSink<T> {
     }
   }
 
-  /** Parks the body until {@link #runBody} resumes it; returns there if the listener is gone. */
+  /**
+   * Parks the body until {@link #runBody} resumes it; returns there if the listener is gone. An
+   * await in every respect (a numbered await of the body, resumed through the zone as an await of
+   * a pending future is) but the future: {@link #runBody} resumes it directly.
+   */
   private void suspend() {
-    FutureImpl<Boolean> waiting = new FutureImpl<>();
-    resumption = waiting;
-    if (Dart.await(waiting)) {
+    Body body = runner;
+    body.beginAwait();
+    AwaitCallbacks.decide(body, body.carrier.loop.zone); // As FutureImpl.thenAwait does.
+    flags |= PARKED;
+    body.suspend(Body.State.AWAITING);
+    if ((Boolean) body.takeResult()) {
       throw new GeneratorCancelled();
+    }
+  }
+
+  /**
+   * Resumes the body parked in {@link #suspend} with {@code cancelled}, in the zone it parked in, as
+   * the completion of the future it would have awaited does: what the resumption throws (a zone's
+   * run handler) is that zone's uncaught error.
+   */
+  private void resumeParked(boolean cancelled) {
+    Body body = runner;
+    ZoneImpl zone = body.zone; // Saved by Body.suspend: the zone current at the yield.
+    EventLoop loop = zone.loop;
+    ZoneImpl saved = loop.zone;
+    loop.zone = zone;
+    Throwable failed = null;
+    try {
+      AwaitCallbacks.resumeAwait(body, body.awaitCount, zone, cancelled);
+    } catch (Throwable e) {
+      failed = e;
+    } finally {
+      loop.zone = saved;
+    }
+    if (failed != null) {
+      zone.handleUncaughtError(failed, StackTrace.of(failed));
     }
   }
 
   private void requireBody(String what) {
     Thread current = Thread.currentThread();
-    if (current != bodyThread
-        || !(current.getUncaughtExceptionHandler() instanceof Body b)
-        || b.inCallback > 0) {
+    Body body = runner;
+    if (body == null
+        || current != body.thread
+        || current.getUncaughtExceptionHandler() != body
+        || body.inCallback > 0) {
       throw new IllegalStateException(
           what + " may only be called by its own async* body, on the body's own stack");
     }
@@ -178,42 +232,54 @@ public final class AsyncStarController<T> implements AsyncStarSink<T> {
   // ---- ending -------------------------------------------------------------------------------
 
   /** Dart's {@code addError}: the body threw. */
-  private void addError(Throwable error, StackTrace stackTrace) {
+  private void bodyThrew(Throwable error, StackTrace stackTrace) {
     FutureImpl<Void> cancelled = cancellationFuture;
     if (cancelled != null && cancelled.mayComplete()) {
       cancelled.completeError(new AsyncError(error, stackTrace));
       return;
     }
-    if (!controller.hasListener()) {
+    if (!hasListener()) {
       return;
     }
-    controller.addError(error, stackTrace);
+    addError(error, stackTrace);
   }
 
   /** Dart's {@code close}: the body ended. */
-  private void close() {
+  private void bodyEnded() {
     FutureImpl<Void> cancelled = cancellationFuture;
     if (cancelled != null && cancelled.mayComplete()) {
       cancelled.completeWithValue(null);
     }
-    controller.close();
+    close();
   }
 
   // ---- controller hooks ---------------------------------------------------------------------
 
-  private void onPause() {
+  @Override
+  void onListenHook() {
+    scheduleGenerator();
+  }
+
+  @Override
+  void onPauseHook() {
     if (addState != null) {
       addState.pause();
     }
   }
 
-  private void onResume() {
+  @Override
+  void onResumeHook() {
     if (addState != null) {
       addState.resume();
     }
-    if (isSuspendedAtYield) {
+    if (is(AT_YIELD)) {
       scheduleGenerator();
     }
+  }
+
+  @Override
+  Callable<?> onCancelHook() {
+    return this::onCancel; // Made at cancel only: one per generator cancelled, none parked.
   }
 
   /**
@@ -231,13 +297,13 @@ public final class AsyncStarController<T> implements AsyncStarSink<T> {
 
   /** The VM's {@code onCancel}: null once closed, else the future completed when the body ends. */
   private DFuture<Void> generatorCancel() {
-    if (controller.isClosed()) {
+    if (isClosed()) {
       return null;
     }
     if (cancellationFuture == null) {
       cancellationFuture = new FutureImpl<>();
       // Only a body suspended at a yield is resumed (to return there); one in an await runs on.
-      if (isSuspendedAtYield) {
+      if (is(AT_YIELD)) {
         scheduleGenerator();
       }
     }
