@@ -35,41 +35,37 @@ import java.util.concurrent.Callable;
 public final class AsyncStarController<T> extends StreamControllerImpl<T>
     implements AsyncStarSink<T> {
   // The generator is its own synchronous controller (a subclass, not a field) and its own hooks
-  // (the overridden hook methods): one object where there were six (controller, generator and
-  // four method references), 152 B -> 72 B per generator.
+  // (the overridden hook methods): one object of 56 B where there were six of 152 B (controller,
+  // generator and four method references). Its flags are bits of the controller's state int.
 
   /** The body has been started (its first run was scheduled and ran). */
-  private static final int STARTED = 1;
+  private static final int STARTED = FIRST_SUBCLASS_BIT;
 
   /** A {@code yield*} forwards a stream; its add-stream future's callback clears this bit. */
-  private static final int ADDING = 1 << 1;
+  private static final int ADDING = FIRST_SUBCLASS_BIT << 1;
 
   /** A {@link #runBody} microtask is queued. */
-  private static final int SCHEDULED = 1 << 2;
+  private static final int SCHEDULED = FIRST_SUBCLASS_BIT << 2;
 
   /**
    * Dart's {@code isSuspendedAtYield}: the body waits at a yield (or a finished {@code yield*}) for
    * a run; {@code onResume} and a cancel schedule one.
    */
-  private static final int AT_YIELD = 1 << 3;
+  private static final int AT_YIELD = FIRST_SUBCLASS_BIT << 3;
 
   /**
    * The body is parked in {@link #suspend}, an await whose only resumer is {@link #runBody} (where
    * the VM's body awaits its {@code _SuspendState}): no future and no listener are made for it.
    */
-  private static final int PARKED = 1 << 4;
-
-  /** The bits above; all clear when created (nothing runs before {@code listen}). */
-  private int flags;
-
-  /** The body to start; cleared at start so that nothing it captured outlives it needlessly. */
-  private AsyncStarBody<T> code;
+  private static final int PARKED = FIRST_SUBCLASS_BIT << 4;
 
   /**
-   * The async body running {@link #code}, set on its own thread when it starts and cleared when it
-   * ends: yield is refused on any other thread, and {@link #runBody} resumes it.
+   * The body in its three stages, one field: the {@link AsyncStarBody} to start (until it
+   * starts; cleared then, so that nothing it captured outlives it needlessly), the async {@link
+   * Body} running it (set on its own thread when it starts: yield is refused on any other thread,
+   * and {@link #runBody} resumes it), null once it ended.
    */
-  private Body runner;
+  private Object body;
 
   /** Created by the first cancel while the body may still run; completed when it has ended. */
   private FutureImpl<Void> cancellationFuture;
@@ -79,53 +75,54 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
 
   public AsyncStarController(AsyncStarBody<T> code) {
     super(true);
-    this.code = code;
+    this.body = code;
   }
 
-  private boolean is(int flag) {
-    return (flags & flag) != 0;
+  /** The running body; only called while it runs or is parked. */
+  private Body runner() {
+    return (Body) body;
   }
 
   // ---- scheduling ---------------------------------------------------------------------------
 
   private void scheduleGenerator() {
-    if (is(SCHEDULED) || isPaused() || is(ADDING)) {
+    if (hasBit(SCHEDULED) || isPaused() || hasBit(ADDING)) {
       return;
     }
-    flags |= SCHEDULED;
+    setBits(SCHEDULED);
     Dart.scheduleMicrotask(this::runBody);
   }
 
   /** The scheduled microtask: starts the body, or resumes it at its yield. */
   private void runBody() {
-    int was = flags;
+    boolean parked = hasBit(PARKED);
     // Not scheduled any more, no longer waiting at a yield; a parked body is resumed below.
-    flags = was & ~(SCHEDULED | AT_YIELD | PARKED);
-    if ((was & STARTED) == 0) {
-      flags |= STARTED;
+    clearBits(SCHEDULED | AT_YIELD | PARKED);
+    if (!hasBit(STARTED)) {
+      setBits(STARTED);
       // The returned future always completes with null: runGenerator catches everything.
       Dart.async(this::runGenerator);
       return;
     }
-    if ((was & PARKED) != 0) {
+    if (parked) {
       resumeParked(!hasListener());
     }
   }
 
   /** The body's whole life on its virtual thread. */
   private Object runGenerator() {
-    AsyncStarBody<T> body = code;
-    code = null;
+    @SuppressWarnings("unchecked")
+    AsyncStarBody<T> code = (AsyncStarBody<T>) body;
     // An async body is its thread's uncaught-exception handler (see Body).
-    runner = (Body) Thread.currentThread().getUncaughtExceptionHandler();
+    body = Thread.currentThread().getUncaughtExceptionHandler();
     try {
-      body.run(this);
+      code.run(this);
     } catch (GeneratorCancelled returned) {
       // The listener cancelled at a yield: the body returned there.
     } catch (Throwable error) {
       bodyThrew(error, StackTrace.of(error));
     } finally {
-      runner = null;
+      body = null;
     }
     bodyEnded();
     return null;
@@ -141,7 +138,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
       throw new GeneratorCancelled();
     }
     scheduleGenerator();
-    flags |= AT_YIELD;
+    setBits(AT_YIELD);
     suspend();
   }
 
@@ -152,16 +149,16 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     if (!hasListener()) {
       throw new GeneratorCancelled();
     }
-    flags |= ADDING;
+    setBits(ADDING);
     AddStreamState<T> state = new AddStreamState<>();
     addState = state;
     state.listen(this, stream, this::sourceDone);
     state.addStreamFuture.then(
         ignored -> {
-          flags &= ~ADDING;
+          clearBits(ADDING);
           scheduleGenerator();
-          if (!is(SCHEDULED)) {
-            flags |= AT_YIELD;
+          if (!hasBit(SCHEDULED)) {
+            setBits(AT_YIELD);
           }
           return null;
         });
@@ -183,12 +180,12 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
    * a pending future is) but the future: {@link #runBody} resumes it directly.
    */
   private void suspend() {
-    Body body = runner;
-    body.beginAwait();
-    AwaitCallbacks.decide(body, body.carrier.loop.zone); // As FutureImpl.thenAwait does.
-    flags |= PARKED;
-    body.suspend(Body.State.AWAITING);
-    if ((Boolean) body.takeResult()) {
+    Body running = runner();
+    running.beginAwait();
+    AwaitCallbacks.decide(running, running.carrier.loop.zone); // As FutureImpl.thenAwait does.
+    setBits(PARKED);
+    running.suspend(Body.State.AWAITING);
+    if ((Boolean) running.takeResult()) {
       throw new GeneratorCancelled();
     }
   }
@@ -199,14 +196,14 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
    * run handler) is that zone's uncaught error.
    */
   private void resumeParked(boolean cancelled) {
-    Body body = runner;
-    ZoneImpl zone = body.zone; // Saved by Body.suspend: the zone current at the yield.
+    Body parked = runner();
+    ZoneImpl zone = parked.zone; // Saved by Body.suspend: the zone current at the yield.
     EventLoop loop = zone.loop;
     ZoneImpl saved = loop.zone;
     loop.zone = zone;
     Throwable failed = null;
     try {
-      AwaitCallbacks.resumeAwait(body, body.awaitCount, zone, cancelled);
+      AwaitCallbacks.resumeAwait(parked, parked.awaitCount, zone, cancelled);
     } catch (Throwable e) {
       failed = e;
     } finally {
@@ -219,11 +216,10 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
 
   private void requireBody(String what) {
     Thread current = Thread.currentThread();
-    Body body = runner;
-    if (body == null
-        || current != body.thread
-        || current.getUncaughtExceptionHandler() != body
-        || body.inCallback > 0) {
+    if (!(body instanceof Body running)
+        || current != running.thread
+        || current.getUncaughtExceptionHandler() != running
+        || running.inCallback > 0) {
       throw new IllegalStateException(
           what + " may only be called by its own async* body, on the body's own stack");
     }
@@ -272,7 +268,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     if (addState != null) {
       addState.resume();
     }
-    if (is(AT_YIELD)) {
+    if (hasBit(AT_YIELD)) {
       scheduleGenerator();
     }
   }
@@ -303,7 +299,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     if (cancellationFuture == null) {
       cancellationFuture = new FutureImpl<>();
       // Only a body suspended at a yield is resumed (to return there); one in an await runs on.
-      if (is(AT_YIELD)) {
+      if (hasBit(AT_YIELD)) {
         scheduleGenerator();
       }
     }

@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 /**
  * A single-subscription stream controller, ported from Dart's {@code _StreamController} with its
  * {@code _SyncStreamControllerDispatch} and {@code _AsyncStreamControllerDispatch} (chosen here by
- * {@link #sync}). Before the listener arrives, events are buffered in a {@link PendingEvents};
+ * the {@link #SYNC} bit). Before the listener arrives, events are buffered in a {@link PendingEvents};
  * afterwards they go to the subscription: synchronously ({@code sync}) or as buffered events, one
  * per microtask (async).
  */
@@ -35,8 +35,21 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   /** An {@code addStream} is in progress: no events may be added meanwhile. */
   private static final int ADDSTREAM = 8;
 
-  private final boolean sync;
-  private int state = INITIAL;
+  /**
+   * Fixed at creation: events go to the subscription synchronously (Dart's sync dispatch), else
+   * as buffered events. A bit of {@link #state} rather than a boolean field, so that an {@link
+   * AsyncStarController} (a subclass) fits in 64 B.
+   */
+  private static final int SYNC = 16;
+
+  /**
+   * The first bit a subclass may use for its own state ({@link #hasBit}, {@link #setBits}, {@link
+   * #clearBits}): those bits ride in {@link #state}, so the subclass needs no field for them.
+   */
+  static final int FIRST_SUBCLASS_BIT = 1 << 8;
+
+  /** The subscription bits, CLOSED, ADDSTREAM and SYNC; a subclass's bits from bit 8 up. */
+  private int state;
 
   /** The buffer (before listen), the subscription (while subscribed), or null (after cancel). */
   private Object varData;
@@ -52,7 +65,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   private Callable<?> onCancel;
 
   public StreamControllerImpl(boolean sync) {
-    this.sync = sync;
+    this.state = sync ? SYNC : INITIAL;
   }
 
   // ---- hooks --------------------------------------------------------------------------------
@@ -109,7 +122,26 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   }
 
   boolean mayAddEvent() {
-    return state < CLOSED;
+    return (state & (CLOSED | ADDSTREAM)) == 0;
+  }
+
+  private boolean isSync() {
+    return (state & SYNC) != 0;
+  }
+
+  /** Whether the subclass bit {@code bit} is set. */
+  final boolean hasBit(int bit) {
+    return (state & bit) != 0;
+  }
+
+  /** Sets subclass bits (at or above {@link #FIRST_SUBCLASS_BIT}). */
+  final void setBits(int bits) {
+    state |= bits;
+  }
+
+  /** Clears subclass bits (at or above {@link #FIRST_SUBCLASS_BIT}). */
+  final void clearBits(int bits) {
+    state &= ~bits;
   }
 
   @SuppressWarnings("unchecked")
@@ -189,7 +221,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   void closeUnchecked() {
     markClosed();
     if (hasListener()) {
-      if (sync) {
+      if (isSync()) {
         subscription().close();
       } else {
         subscription().addPending(DelayedEvent.Done.INSTANCE);
@@ -201,7 +233,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
 
   void addUnchecked(T value) {
     if (hasListener()) {
-      if (sync) {
+      if (isSync()) {
         subscription().add(value);
       } else {
         subscription().addPending(new DelayedEvent.Data(value));
@@ -214,7 +246,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
 
   void addErrorUnchecked(Throwable error, StackTrace stackTrace) {
     if (hasListener()) {
-      if (sync) {
+      if (isSync()) {
         subscription().addError(error, stackTrace);
       } else {
         subscription().addPending(new DelayedEvent.Error(error, stackTrace));
