@@ -11,8 +11,8 @@ import java.util.concurrent.Callable;
 
 /**
  * One call of an {@code async*} function, ported from the VM's {@code _AsyncStarStreamController}
- * (sdk/lib/_internal/vm/lib/async_patch.dart): a synchronous single-subscription controller whose
- * hooks schedule the body.
+ * (sdk/lib/_internal/vm/lib/async_patch.dart): itself a synchronous single-subscription controller
+ * (a subclass) whose hook methods schedule the body, and the sink the body yields to.
  *
  * <ul>
  *   <li>Nothing runs at the call. {@code listen} schedules the body: it starts one microtask later,
@@ -191,9 +191,9 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
   }
 
   /**
-   * Resumes the body parked in {@link #suspend} with {@code cancelled}, in the zone it parked in, as
-   * the completion of the future it would have awaited does: what the resumption throws (a zone's
-   * run handler) is that zone's uncaught error.
+   * Resumes the body parked in {@link #suspend} with {@code cancelled}, in the zone it parked in,
+   * as the completion of the future it would have awaited does: what the resumption throws (a
+   * zone's run handler) is that zone's uncaught error.
    */
   private void resumeParked(boolean cancelled) {
     Body parked = runner();

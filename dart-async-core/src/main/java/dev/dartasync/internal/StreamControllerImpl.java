@@ -12,9 +12,9 @@ import java.util.function.Consumer;
 /**
  * A single-subscription stream controller, ported from Dart's {@code _StreamController} with its
  * {@code _SyncStreamControllerDispatch} and {@code _AsyncStreamControllerDispatch} (chosen here by
- * the {@link #SYNC} bit). Before the listener arrives, events are buffered in a {@link PendingEvents};
- * afterwards they go to the subscription: synchronously ({@code sync}) or as buffered events, one
- * per microtask (async).
+ * the {@link #SYNC} bit). Before the listener arrives, events are buffered in a {@link
+ * PendingEvents}; afterwards they go to the subscription: synchronously ({@code sync}) or as
+ * buffered events, one per microtask (async).
  */
 public class StreamControllerImpl<T> implements StreamControllerBase<T>, ControllerLifecycle<T> {
   /** Nobody listened yet; events are buffered. */
@@ -37,8 +37,8 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
 
   /**
    * Fixed at creation: events go to the subscription synchronously (Dart's sync dispatch), else
-   * as buffered events. A bit of {@link #state} rather than a boolean field, so that an {@link
-   * AsyncStarController} (a subclass) fits in 64 B.
+   * as buffered events. A bit of {@link #state} rather than a boolean field: the padding it cost
+   * was what kept an {@link AsyncStarController} (a subclass) from 56 B.
    */
   private static final int SYNC = 16;
 
