@@ -7,22 +7,23 @@ import dev.dartasync.DFuture;
 import dev.dartasync.DStream;
 import dev.dartasync.Dart;
 import dev.dartasync.StackTrace;
+import java.util.concurrent.Callable;
 
 /**
  * One call of an {@code async*} function, ported from the VM's {@code _AsyncStarStreamController}
- * (sdk/lib/_internal/vm/lib/async_patch.dart): a synchronous single-subscription controller whose
- * hooks schedule the body.
+ * (sdk/lib/_internal/vm/lib/async_patch.dart): itself a synchronous single-subscription controller
+ * (a subclass) whose hook methods schedule the body, and the sink the body yields to.
  *
  * <ul>
  *   <li>Nothing runs at the call. {@code listen} schedules the body: it starts one microtask later,
  *       as an async body ({@link Dart#async}) on the isolate's carrier.
  *   <li>{@code yield v}: {@code controller.add(v)} (delivered synchronously unless paused); if the
  *       listener is gone the body returns; otherwise the body is scheduled (a microtask, unless
- *       paused) and suspends on a pending future that the scheduled run completes with "cancelled
+ *       paused) and parks, as in an await, until the scheduled run resumes it with "cancelled
  *       meanwhile?". A paused subscription holds it there: {@code onResume} schedules it.
  *   <li>{@code cancel()}: the cancel future is {@link #cancellationFuture}; a body suspended at a
  *       yield is scheduled so that it returns there; a body in an {@code await} runs on until its
- *       next yield. {@link #close} completes the cancel future when the body has ended.
+ *       next yield. {@link #bodyEnded} completes the cancel future when the body has ended.
  *   <li>A throw escaping the body: error event, then done (or, after cancel, the cancel future
  *       fails with it).
  * </ul>
@@ -31,48 +32,64 @@ import dev.dartasync.StackTrace;
  * thread, so the thread ends; a body parked at a yield of a paused subscription is referenced only
  * through this controller, and is collected with it.
  */
-public final class AsyncStarController<T> implements AsyncStarSink<T>, Runnable {
-  private final StreamControllerImpl<T> controller = new StreamControllerImpl<>(true);
+public final class AsyncStarController<T> extends StreamControllerImpl<T>
+    implements AsyncStarSink<T>, Runnable {
+  // The generator is its own synchronous controller (a subclass, not a field) and its own hooks
+  // (the overridden hook methods): one object of 56 B where there were six of 152 B (controller,
+  // generator and four method references). Its flags are bits of the controller's state int.
 
-  /** The body to start; cleared at start so that nothing it captured outlives it needlessly. */
-  private AsyncStarBody<T> body;
+  /** The body has been started (its first run was scheduled and ran). */
+  private static final int STARTED = FIRST_SUBCLASS_BIT;
 
-  private boolean started;
-  private boolean isAdding;
-  private boolean isScheduled;
-  private boolean isSuspendedAtYield;
+  /** A {@code yield*} forwards a stream; its add-stream future's callback clears this bit. */
+  private static final int ADDING = FIRST_SUBCLASS_BIT << 1;
+
+  /** A {@link #runBody} microtask is queued. */
+  private static final int SCHEDULED = FIRST_SUBCLASS_BIT << 2;
+
+  /**
+   * Dart's {@code isSuspendedAtYield}: the body waits at a yield (or a finished {@code yield*}) for
+   * a run; {@code onResume} and a cancel schedule one.
+   */
+  private static final int AT_YIELD = FIRST_SUBCLASS_BIT << 3;
+
+  /**
+   * The body is parked in {@link #suspend}, an await whose only resumer is {@link #runBody} (where
+   * the VM's body awaits its {@code _SuspendState}): no future and no listener are made for it.
+   */
+  private static final int PARKED = FIRST_SUBCLASS_BIT << 4;
+
+  /**
+   * The body in its three stages, one field: the {@link AsyncStarBody} to start (until it
+   * starts; cleared then, so that nothing it captured outlives it needlessly), the async {@link
+   * Body} running it (set on its own thread when it starts: yield is refused on any other thread,
+   * and {@link #runBody} resumes it), null once it ended.
+   */
+  private Object body;
 
   /** Created by the first cancel while the body may still run; completed when it has ended. */
   private FutureImpl<Void> cancellationFuture;
 
-  /** While suspended at a yield: completed by {@link #runBody} with "listener gone". */
-  private FutureImpl<Boolean> resumption;
-
   /** While a {@code yield*} forwards a stream. */
   private AddStreamState<T> addState;
 
-  /** The body's virtual thread while it runs; yield is refused on any other thread. */
-  private Thread bodyThread;
-
-  public AsyncStarController(AsyncStarBody<T> body) {
-    this.body = body;
-    controller.setOnListen(this::scheduleGenerator);
-    controller.setOnPause(this::onPause);
-    controller.setOnResume(this::onResume);
-    controller.setOnCancel(this::onCancel);
+  public AsyncStarController(AsyncStarBody<T> code) {
+    super(true);
+    this.body = code;
   }
 
-  public DStream<T> stream() {
-    return controller.stream();
+  /** The running body; only called while it runs or is parked. */
+  private Body runner() {
+    return (Body) body;
   }
 
   // ---- scheduling ---------------------------------------------------------------------------
 
   private void scheduleGenerator() {
-    if (isScheduled || controller.isPaused() || isAdding) {
+    if (hasBit(SCHEDULED) || isPaused() || hasBit(ADDING)) {
       return;
     }
-    isScheduled = true;
+    setBits(SCHEDULED);
     // This object is the microtask (no capture to allocate), and the body can recognise it.
     Dart.scheduleMicrotask(this);
   }
@@ -85,49 +102,45 @@ public final class AsyncStarController<T> implements AsyncStarSink<T>, Runnable 
 
   /** The scheduled microtask: starts the body, or resumes it at its yield. */
   private void runBody() {
-    isScheduled = false;
-    isSuspendedAtYield = false;
-    if (!started) {
-      started = true;
-      AsyncStarBody<T> code = body;
-      body = null;
+    boolean parked = hasBit(PARKED);
+    // Not scheduled any more, no longer waiting at a yield; a parked body is resumed below.
+    clearBits(SCHEDULED | AT_YIELD | PARKED);
+    if (!hasBit(STARTED)) {
+      setBits(STARTED);
       // The returned future always completes with null: runGenerator catches everything.
-      Dart.async(() -> runGenerator(code));
+      Dart.async(this::runGenerator);
       return;
     }
-    FutureImpl<Boolean> waiting = resumption;
-    if (waiting != null) {
-      resumption = null;
+    if (parked) {
       // This microtask does nothing after the resumption: the body runs in tail position, so at
-      // its next yield it may run this microtask itself (see suspend).
-      Thread t = bodyThread;
-      Body body = t != null && t.getUncaughtExceptionHandler() instanceof Body b ? b : null;
-      if (body == null) {
-        waiting.completeWithValue(!controller.hasListener());
-        return;
-      }
-      Body savedTail = body.carrier.enterTail(body);
+      // its next yield it may run this microtask itself (see resumeInline).
+      Body running = runner();
+      Body savedTail = running.carrier.enterTail(running);
       try {
-        waiting.completeWithValue(!controller.hasListener());
+        resumeParked(!hasListener());
       } finally {
-        body.carrier.exitTail(savedTail);
+        running.carrier.exitTail(savedTail);
       }
     }
   }
 
   /** The body's whole life on its virtual thread. */
-  private void runGenerator(AsyncStarBody<T> code) {
-    bodyThread = Thread.currentThread();
+  private Object runGenerator() {
+    @SuppressWarnings("unchecked")
+    AsyncStarBody<T> code = (AsyncStarBody<T>) body;
+    // An async body is its thread's uncaught-exception handler (see Body).
+    body = Thread.currentThread().getUncaughtExceptionHandler();
     try {
       code.run(this);
     } catch (GeneratorCancelled returned) {
       // The listener cancelled at a yield: the body returned there.
     } catch (Throwable error) {
-      addError(error, StackTrace.of(error));
+      bodyThrew(error, StackTrace.of(error));
     } finally {
-      bodyThread = null;
+      body = null;
     }
-    close();
+    bodyEnded();
+    return null;
   }
 
   // ---- the sink -----------------------------------------------------------------------------
@@ -135,12 +148,12 @@ public final class AsyncStarController<T> implements AsyncStarSink<T>, Runnable 
   @Override
   public void yield(T value) {
     requireBody("yield");
-    controller.add(value);
-    if (!controller.hasListener()) {
+    add(value);
+    if (!hasListener()) {
       throw new GeneratorCancelled();
     }
     scheduleGenerator();
-    isSuspendedAtYield = true;
+    setBits(AT_YIELD);
     suspend();
   }
 
@@ -148,19 +161,19 @@ public final class AsyncStarController<T> implements AsyncStarSink<T>, Runnable 
   public void yieldAll(DStream<? extends T> stream) {
     Checks.notNull(stream, "stream");
     requireBody("yieldAll");
-    if (!controller.hasListener()) {
+    if (!hasListener()) {
       throw new GeneratorCancelled();
     }
-    isAdding = true;
+    setBits(ADDING);
     AddStreamState<T> state = new AddStreamState<>();
     addState = state;
-    state.listen(controller, stream, this::sourceDone);
+    state.listen(this, stream, this::sourceDone);
     state.addStreamFuture.then(
         ignored -> {
-          isAdding = false;
+          clearBits(ADDING);
           scheduleGenerator();
-          if (!isScheduled) {
-            isSuspendedAtYield = true;
+          if (!hasBit(SCHEDULED)) {
+            setBits(AT_YIELD);
           }
           return null;
         });
@@ -176,12 +189,21 @@ public final class AsyncStarController<T> implements AsyncStarSink<T>, Runnable 
     }
   }
 
-  /** Parks the body until {@link #runBody} resumes it; returns there if the listener is gone. */
+  /**
+   * Parks the body until {@link #runBody} resumes it; returns there if the listener is gone. An
+   * await in every respect (a numbered await of the body, resumed through the zone as an await of
+   * a pending future is) but the future: {@link #runBody} resumes it directly.
+   */
   private void suspend() {
-    FutureImpl<Boolean> waiting = new FutureImpl<>();
-    resumption = waiting;
-    boolean cancelled =
-        resumeInline(waiting) ? waiting.value() : (boolean) Dart.await(waiting);
+    Body running = runner();
+    running.beginAwait();
+    AwaitCallbacks.decide(running, running.carrier.loop.zone); // As FutureImpl.thenAwait does.
+    Boolean cancelled = resumeInline(running);
+    if (cancelled == null) {
+      setBits(PARKED);
+      running.suspend(Body.State.AWAITING);
+      cancelled = (Boolean) running.takeResult();
+    }
     if (cancelled) {
       throw new GeneratorCancelled();
     }
@@ -192,35 +214,59 @@ public final class AsyncStarController<T> implements AsyncStarSink<T>, Runnable 
    * thing that would run anyway (it is first in the queue, the body was resumed in tail position,
    * no other body is waiting, no zone handler is involved), the body runs it on its own stack. The
    * order is the same as a park and a resume; the cost is a microtask's instead of two carrier
-   * switches. Returns whether {@code waiting} is now complete.
+   * switches. Returns "cancelled meanwhile?" as the resumption would, or null to park.
    */
-  private boolean resumeInline(FutureImpl<Boolean> waiting) {
-    Body body = Awaits.awaitableBody();
-    if (body == null || !isScheduled || body.awaitCallbacks != null || !InlineDelivery.enabled) {
-      return false;
+  private Boolean resumeInline(Body running) {
+    if (running.awaitCallbacks != null || !InlineDelivery.enabled || !hasBit(SCHEDULED)) {
+      return null;
     }
-    EventLoop loop = body.carrier.loop;
+    EventLoop loop = running.carrier.loop;
     if (loop.deferred != null) {
-      InlineDelivery.runDeferredOf(loop, body); // The body suspends: an await-for delivery ends.
+      InlineDelivery.runDeferredOf(loop, running); // The body suspends: an await-for delivery ends.
     }
     MicrotaskQueue.Entry head = loop.peekMicrotask();
     if (head == null
         || head.task != this
-        || !isScheduled
+        || !hasBit(SCHEDULED)
         || !loop.zone.mayElideMicrotask()
-        || !body.carrier.mayRunNextMicrotask(body)) {
-      return false;
+        || !running.carrier.mayRunNextMicrotask(running)) {
+      return null;
     }
     loop.pollMicrotask();
     ((ZoneImpl) head.zone).runMicrotask(this);
-    return waiting.isComplete();
+    return !hasListener();
+  }
+
+  /**
+   * Resumes the body parked in {@link #suspend} with {@code cancelled}, in the zone it parked in,
+   * as the completion of the future it would have awaited does: what the resumption throws (a
+   * zone's run handler) is that zone's uncaught error.
+   */
+  private void resumeParked(boolean cancelled) {
+    Body parked = runner();
+    ZoneImpl zone = parked.zone; // Saved by Body.suspend: the zone current at the yield.
+    EventLoop loop = zone.loop;
+    ZoneImpl saved = loop.zone;
+    loop.zone = zone;
+    Throwable failed = null;
+    try {
+      AwaitCallbacks.resumeAwait(parked, parked.awaitCount, zone, cancelled);
+    } catch (Throwable e) {
+      failed = e;
+    } finally {
+      loop.zone = saved;
+    }
+    if (failed != null) {
+      zone.handleUncaughtError(failed, StackTrace.of(failed));
+    }
   }
 
   private void requireBody(String what) {
     Thread current = Thread.currentThread();
-    if (current != bodyThread
-        || !(current.getUncaughtExceptionHandler() instanceof Body b)
-        || b.inCallback > 0) {
+    if (!(body instanceof Body running)
+        || current != running.thread
+        || current.getUncaughtExceptionHandler() != running
+        || running.inCallback > 0) {
       throw new IllegalStateException(
           what + " may only be called by its own async* body, on the body's own stack");
     }
@@ -229,42 +275,54 @@ public final class AsyncStarController<T> implements AsyncStarSink<T>, Runnable 
   // ---- ending -------------------------------------------------------------------------------
 
   /** Dart's {@code addError}: the body threw. */
-  private void addError(Throwable error, StackTrace stackTrace) {
+  private void bodyThrew(Throwable error, StackTrace stackTrace) {
     FutureImpl<Void> cancelled = cancellationFuture;
     if (cancelled != null && cancelled.mayComplete()) {
       cancelled.completeError(new AsyncError(error, stackTrace));
       return;
     }
-    if (!controller.hasListener()) {
+    if (!hasListener()) {
       return;
     }
-    controller.addError(error, stackTrace);
+    addError(error, stackTrace);
   }
 
   /** Dart's {@code close}: the body ended. */
-  private void close() {
+  private void bodyEnded() {
     FutureImpl<Void> cancelled = cancellationFuture;
     if (cancelled != null && cancelled.mayComplete()) {
       cancelled.completeWithValue(null);
     }
-    controller.close();
+    close();
   }
 
   // ---- controller hooks ---------------------------------------------------------------------
 
-  private void onPause() {
+  @Override
+  void onListenHook() {
+    scheduleGenerator();
+  }
+
+  @Override
+  void onPauseHook() {
     if (addState != null) {
       addState.pause();
     }
   }
 
-  private void onResume() {
+  @Override
+  void onResumeHook() {
     if (addState != null) {
       addState.resume();
     }
-    if (isSuspendedAtYield) {
+    if (hasBit(AT_YIELD)) {
       scheduleGenerator();
     }
+  }
+
+  @Override
+  Callable<?> onCancelHook() {
+    return this::onCancel; // Made at cancel only: one per generator cancelled, none parked.
   }
 
   /**
@@ -282,13 +340,13 @@ public final class AsyncStarController<T> implements AsyncStarSink<T>, Runnable 
 
   /** The VM's {@code onCancel}: null once closed, else the future completed when the body ends. */
   private DFuture<Void> generatorCancel() {
-    if (controller.isClosed()) {
+    if (isClosed()) {
       return null;
     }
     if (cancellationFuture == null) {
       cancellationFuture = new FutureImpl<>();
       // Only a body suspended at a yield is resumed (to return there); one in an await runs on.
-      if (isSuspendedAtYield) {
+      if (hasBit(AT_YIELD)) {
         scheduleGenerator();
       }
     }

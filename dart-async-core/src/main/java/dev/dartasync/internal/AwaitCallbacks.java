@@ -102,6 +102,22 @@ final class AwaitCallbacks {
     return body.awaitCallbacks != null || zone.customizes(RUN_BITS);
   }
 
+  /**
+   * Resumes await number {@code await} of {@code body} with {@code value}, {@code zone} being the
+   * zone the body awaited in (current now): through the zone if {@link #routed}, else directly. An
+   * await listener on a future does this, and so does an {@code async*} body's resumption at a
+   * yield, which has no future.
+   */
+  static void resumeAwait(Body body, int await, ZoneImpl zone, Object value) {
+    if (routed(body, zone)) {
+      if (body.isResumable(await)) {
+        resumeWithValue(body, zone, value);
+      }
+    } else {
+      body.resume(await, value, null);
+    }
+  }
+
   /** Resumes {@code body} with {@code value} through {@code zone}'s runUnary. */
   static void resumeWithValue(Body body, ZoneImpl zone, Object value) {
     AwaitCallbacks callbacks = body.awaitCallbacks;

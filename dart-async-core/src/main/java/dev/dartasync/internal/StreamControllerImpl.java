@@ -13,9 +13,9 @@ import java.util.function.Consumer;
 /**
  * A single-subscription stream controller, ported from Dart's {@code _StreamController} with its
  * {@code _SyncStreamControllerDispatch} and {@code _AsyncStreamControllerDispatch} (chosen here by
- * {@link #sync}). Before the listener arrives, events are buffered in a {@link PendingEvents};
- * afterwards they go to the subscription: synchronously ({@code sync}) or as buffered events, one
- * per microtask (async).
+ * the {@link #SYNC} bit). Before the listener arrives, events are buffered in a {@link
+ * PendingEvents}; afterwards they go to the subscription: synchronously ({@code sync}) or as
+ * buffered events, one per microtask (async).
  */
 public class StreamControllerImpl<T> implements StreamControllerBase<T>, ControllerLifecycle<T> {
   /** Nobody listened yet; events are buffered. */
@@ -36,8 +36,21 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   /** An {@code addStream} is in progress: no events may be added meanwhile. */
   private static final int ADDSTREAM = 8;
 
-  private final boolean sync;
-  private int state = INITIAL;
+  /**
+   * Fixed at creation: events go to the subscription synchronously (Dart's sync dispatch), else
+   * as buffered events. A bit of {@link #state} rather than a boolean field: the padding it cost
+   * was what kept an {@link AsyncStarController} (a subclass) from 56 B.
+   */
+  private static final int SYNC = 16;
+
+  /**
+   * The first bit a subclass may use for its own state ({@link #hasBit}, {@link #setBits}, {@link
+   * #clearBits}): those bits ride in {@link #state}, so the subclass needs no field for them.
+   */
+  static final int FIRST_SUBCLASS_BIT = 1 << 8;
+
+  /** The subscription bits, CLOSED, ADDSTREAM and SYNC; a subclass's bits from bit 8 up. */
+  private int state;
 
   /** The buffer (before listen), the subscription (while subscribed), or null (after cancel). */
   private Object varData;
@@ -53,7 +66,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   private Callable<?> onCancel;
 
   public StreamControllerImpl(boolean sync) {
-    this.sync = sync;
+    this.state = sync ? SYNC : INITIAL;
   }
 
   // ---- hooks --------------------------------------------------------------------------------
@@ -110,7 +123,26 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   }
 
   boolean mayAddEvent() {
-    return state < CLOSED;
+    return (state & (CLOSED | ADDSTREAM)) == 0;
+  }
+
+  private boolean isSync() {
+    return (state & SYNC) != 0;
+  }
+
+  /** Whether the subclass bit {@code bit} is set. */
+  final boolean hasBit(int bit) {
+    return (state & bit) != 0;
+  }
+
+  /** Sets subclass bits (at or above {@link #FIRST_SUBCLASS_BIT}). */
+  final void setBits(int bits) {
+    state |= bits;
+  }
+
+  /** Clears subclass bits (at or above {@link #FIRST_SUBCLASS_BIT}). */
+  final void clearBits(int bits) {
+    state &= ~bits;
   }
 
   @SuppressWarnings("unchecked")
@@ -190,7 +222,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   void closeUnchecked() {
     markClosed();
     if (hasListener()) {
-      if (sync) {
+      if (isSync()) {
         subscription().close();
       } else {
         subscription().addPending(DelayedEvent.Done.INSTANCE);
@@ -202,7 +234,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
 
   void addUnchecked(T value) {
     if (hasListener()) {
-      if (sync) {
+      if (isSync()) {
         subscription().add(value);
       } else {
         subscription().addPending(new DelayedEvent.Data(value));
@@ -215,7 +247,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
 
   void addErrorUnchecked(Throwable error, StackTrace stackTrace) {
     if (hasListener()) {
-      if (sync) {
+      if (isSync()) {
         subscription().addError(error, stackTrace);
       } else {
         subscription().addPending(new DelayedEvent.Error(error, stackTrace));
@@ -294,8 +326,49 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
       addState.resume(); // Dart's _subscribe: the source was paused while nobody listened.
     }
     subscription.setPendingEvents(buffered);
-    subscription.guardCallback(() -> runGuarded(onListen));
+    subscription.guardCallback(this::listenGuarded);
     return subscription;
+  }
+
+  // ---- the hooks as methods: a subclass may be its own hooks ---------------------------------
+  // AsyncStarController overrides these instead of setting four method references (64 B less per
+  // generator); a plain controller runs the hooks that were set.
+
+  /** Runs {@code onListen}, if set. */
+  void onListenHook() {
+    Runnable hook = onListen;
+    if (hook != null) {
+      hook.run();
+    }
+  }
+
+  /** Runs {@code onPause}, if set. */
+  void onPauseHook() {
+    Runnable hook = onPause;
+    if (hook != null) {
+      hook.run();
+    }
+  }
+
+  /** Runs {@code onResume}, if set. */
+  void onResumeHook() {
+    Runnable hook = onResume;
+    if (hook != null) {
+      hook.run();
+    }
+  }
+
+  /** The {@code onCancel} hook to run at cancel, or null. */
+  Callable<?> onCancelHook() {
+    return onCancel;
+  }
+
+  private void listenGuarded() {
+    try {
+      onListenHook();
+    } catch (Throwable e) {
+      hookFailed(e);
+    }
   }
 
   /**
@@ -314,7 +387,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
     varData = null;
     // Cancelled: no listener, nobody can listen again, no stream being added.
     state = (state & ~(SUBSCRIBED | ADDSTREAM)) | CANCELED;
-    Callable<?> hook = onCancel;
+    Callable<?> hook = onCancelHook();
     if (hook != null && result != null) {
       result = result.whenComplete(hook);
     } else if (hook != null) {
@@ -347,14 +420,22 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
     if (addState != null) {
       addState.pause();
     }
-    runGuarded(onPause);
+    try {
+      onPauseHook();
+    } catch (Throwable e) {
+      hookFailed(e);
+    }
   }
 
   void recordResume() {
     if (addState != null) {
       addState.resume();
     }
-    runGuarded(onResume);
+    try {
+      onResumeHook();
+    } catch (Throwable e) {
+      hookFailed(e);
+    }
   }
 
   /** Runs a controller hook; what it throws goes to the current zone's uncaught-error handling. */
@@ -365,7 +446,12 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
     try {
       hook.run();
     } catch (Throwable e) {
-      ZoneImpl.current().handleUncaughtError(e, StackTrace.of(e));
+      hookFailed(e);
     }
+  }
+
+  /** What a controller hook threw goes to the current zone's uncaught-error handling. */
+  private static void hookFailed(Throwable e) {
+    ZoneImpl.current().handleUncaughtError(e, StackTrace.of(e));
   }
 }
