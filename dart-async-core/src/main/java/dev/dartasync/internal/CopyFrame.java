@@ -12,6 +12,9 @@ abstract class CopyFrame {
   /** The object being copied. */
   final Object source;
 
+  /** Whether the copy only exists once the frame finishes (no shell was published). */
+  boolean builds;
+
   CopyFrame(Object source) {
     this.source = source;
   }
@@ -27,7 +30,10 @@ abstract class CopyFrame {
   /** Receives the copy of the reference whose child frame just finished, and moves past it. */
   abstract void accept(Object copy);
 
-  /** The finished copy, once {@link #advance} returned {@code true}. */
+  /**
+   * The finished copy, once {@link #advance} returned {@code true}: the published shell itself
+   * when the frame was opened with one.
+   */
   abstract Object finish();
 
   /**

@@ -1,5 +1,7 @@
 package dev.dartasync.internal;
 
+import java.util.function.BiFunction;
+
 /**
  * How {@link MessageCopy} copies the instances of one class: computed once per class by {@link
  * Sendability} and cached. A plan either shares the instance ({@link #SHARED}), copies it at once
@@ -17,6 +19,16 @@ abstract class CopyPlan {
           return source;
         }
       };
+
+  /** A plan whose {@link #copy} is {@code copy}. */
+  static CopyPlan of(BiFunction<Object, GraphCopier, Object> copy) {
+    return new CopyPlan() {
+      @Override
+      Object copy(Object source, GraphCopier copier) {
+        return copy.apply(source, copier);
+      }
+    };
+  }
 
   /**
    * Copies {@code source}, an instance of this plan's class not seen before in this message.

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.util.List;
 
 /**
@@ -73,7 +74,7 @@ final class FieldHandles {
   }
 
   /** The handle of an accessible method. */
-  static MethodHandle method(java.lang.reflect.Method method) throws IllegalAccessException {
+  static MethodHandle method(Method method) throws IllegalAccessException {
     return LOOKUP.unreflect(method);
   }
 }

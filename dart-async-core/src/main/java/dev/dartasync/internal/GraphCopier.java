@@ -35,7 +35,9 @@ final class GraphCopier {
         continue; // a child frame is now on top
       }
       copy = top.finish();
-      copies.put(top.source, copy);
+      if (top.builds) {
+        copies.put(top.source, copy);
+      }
       stack[--depth] = null;
       if (depth == 0) {
         return copy;
@@ -90,7 +92,8 @@ final class GraphCopier {
    * @return {@link #PENDING}
    */
   Object open(CopyFrame frame, Object shell) {
-    copies.put(frame.source, shell == null ? IN_PROGRESS : shell);
+    frame.builds = shell == null;
+    copies.put(frame.source, frame.builds ? IN_PROGRESS : shell);
     if (depth == stack.length) {
       stack = Arrays.copyOf(stack, depth * 2);
     }

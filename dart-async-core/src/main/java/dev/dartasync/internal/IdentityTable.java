@@ -4,11 +4,11 @@ package dev.dartasync.internal;
  * The copier's map from original to copy: open addressing over {@link System#identityHashCode}
  * with linear probing, keys and values interleaved in one array, kept at most half full. Lighter
  * than {@link java.util.IdentityHashMap} for the one-message, insert-only use here (no removal, no
- * views, a larger first table, growth by four).
+ * views, growth by four).
  */
 final class IdentityTable {
 
-  private Object[] slots = new Object[2 * 256];
+  private Object[] slots = new Object[2 * 16];
   private int size;
 
   /** The value for {@code key}, or {@code null}. */

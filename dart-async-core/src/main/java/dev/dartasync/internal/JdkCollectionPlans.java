@@ -82,31 +82,21 @@ final class JdkCollectionPlans {
   static CopyPlan forType(Class<?> type) {
     IntFunction<Collection<Object>> collection = COLLECTIONS.get(type);
     if (collection != null) {
-      return plan((source, copier) -> copyCollection(source, copier, collection));
+      return CopyPlan.of((source, copier) -> copyCollection(source, copier, collection));
     }
     Function<Map<?, ?>, Map<Object, Object>> map = MAPS.get(type);
     if (map != null) {
-      return plan((source, copier) -> copyMap(source, copier, map));
+      return CopyPlan.of((source, copier) -> copyMap(source, copier, map));
     }
     Function<Comparator<Object>, Collection<Object>> sorted = SORTED.get(type);
     if (sorted != null) {
-      return plan((source, copier) -> copySorted(source, copier, sorted));
+      return CopyPlan.of((source, copier) -> copySorted(source, copier, sorted));
     }
     Function<Comparator<Object>, Map<Object, Object>> sortedMap = SORTED_MAPS.get(type);
     if (sortedMap != null) {
-      return plan((source, copier) -> copySortedMap(source, copier, sortedMap));
+      return CopyPlan.of((source, copier) -> copySortedMap(source, copier, sortedMap));
     }
     return null;
-  }
-
-  /** A plan from a lambda. */
-  static CopyPlan plan(java.util.function.BiFunction<Object, GraphCopier, Object> copy) {
-    return new CopyPlan() {
-      @Override
-      Object copy(Object source, GraphCopier copier) {
-        return copy.apply(source, copier);
-      }
-    };
   }
 
   private static Object copyCollection(

@@ -19,23 +19,23 @@ final class JdkValuePlans {
   /** The plan for {@code type} if it is one of these holders, else {@code null}. */
   static CopyPlan forType(Class<?> type) {
     if (EnumSet.class.isAssignableFrom(type) && Sendability.isJdk(type)) {
-      return JdkCollectionPlans.plan(
+      return CopyPlan.of(
           (source, copier) -> copier.remember(source, ((EnumSet<?>) source).clone()));
     } else if (type == AtomicInteger.class) {
-      return JdkCollectionPlans.plan(
+      return CopyPlan.of(
           (source, copier) ->
               copier.remember(source, new AtomicInteger(((AtomicInteger) source).get())));
     } else if (type == AtomicLong.class) {
-      return JdkCollectionPlans.plan(
+      return CopyPlan.of(
           (source, copier) -> copier.remember(source, new AtomicLong(((AtomicLong) source).get())));
     } else if (type == AtomicBoolean.class) {
-      return JdkCollectionPlans.plan(
+      return CopyPlan.of(
           (source, copier) ->
               copier.remember(source, new AtomicBoolean(((AtomicBoolean) source).get())));
     } else if (type == AtomicReference.class) {
-      return JdkCollectionPlans.plan(JdkValuePlans::copyAtomicReference);
+      return CopyPlan.of(JdkValuePlans::copyAtomicReference);
     } else if (type == Optional.class) {
-      return JdkCollectionPlans.plan(JdkValuePlans::copyOptional);
+      return CopyPlan.of(JdkValuePlans::copyOptional);
     }
     return null;
   }

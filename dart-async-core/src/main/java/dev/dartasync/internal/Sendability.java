@@ -200,6 +200,14 @@ final class Sendability {
   }
 
   private static CopyPlan classify(Class<?> type) {
+    try {
+      return classifyLoaded(type);
+    } catch (LinkageError e) {
+      return rejecting(uncopyable(type, "its class cannot be inspected: " + e));
+    }
+  }
+
+  private static CopyPlan classifyLoaded(Class<?> type) {
     if (Unsendable.class.isAssignableFrom(type)) {
       return new CopyPlan() {
         @Override

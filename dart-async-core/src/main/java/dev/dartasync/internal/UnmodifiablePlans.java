@@ -135,7 +135,7 @@ final class UnmodifiablePlans {
    * the same is shared.
    */
   private static CopyPlan values(Function<Object[], Object> build, boolean shareable) {
-    return JdkCollectionPlans.plan(
+    return CopyPlan.of(
         (source, copier) ->
             copier.open(
                 new ElementsFrame(
@@ -150,7 +150,7 @@ final class UnmodifiablePlans {
 
   /** A map built from its copied keys and values (alternating). */
   private static CopyPlan entries(Function<Object[], Object> build, boolean shareable) {
-    return JdkCollectionPlans.plan(
+    return CopyPlan.of(
         (source, copier) ->
             copier.open(
                 new ElementsFrame(
@@ -165,7 +165,7 @@ final class UnmodifiablePlans {
 
   /** An unmodifiable view of a {@code TreeSet} with the copied comparator. */
   private static CopyPlan sortedValues(Function<SortedSet<Object>, Object> wrap) {
-    return JdkCollectionPlans.plan(
+    return CopyPlan.of(
         (source, copier) ->
             copier.open(
                 new ElementsFrame(
@@ -184,7 +184,7 @@ final class UnmodifiablePlans {
 
   /** An unmodifiable view of a {@code TreeMap} with the copied comparator. */
   private static CopyPlan sortedEntries(Function<SortedMap<Object, Object>, Object> wrap) {
-    return JdkCollectionPlans.plan(
+    return CopyPlan.of(
         (source, copier) -> {
           Object[] items = JdkCollectionPlans.entries((Map<?, ?>) source, 1);
           items[0] = JdkCollectionPlans.comparatorOf(source);
@@ -205,7 +205,7 @@ final class UnmodifiablePlans {
 
   /** {@code Arrays.asList}: fixed size but settable, so its copy is published before it is filled. */
   private static CopyPlan arraysAsList() {
-    return JdkCollectionPlans.plan(
+    return CopyPlan.of(
         (source, copier) -> {
           Object[] items = ((List<?>) source).toArray();
           List<Object> shell = Arrays.asList(new Object[items.length]);
