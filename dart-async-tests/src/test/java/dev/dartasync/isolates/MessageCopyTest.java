@@ -303,7 +303,7 @@ class MessageCopyTest {
     assertEquals(0, errorCopy.getSuppressed().length);
 
     RuntimeException alone = new RuntimeException("alone");
-    assertNull(((RuntimeException) copy(alone)).getCause(), "a cause never set stays unset");
+    assertNull(copy(alone).getCause(), "a cause never set stays unset");
   }
 
   @Test

@@ -152,6 +152,13 @@ class UnsendableMessageTest {
               unsendable(completerText, "key in HashMap len:1 (from java.util)"),
               failure(keyed));
 
+          assertEquals(
+              unsendable(
+                  completerText,
+                  "[0] in List12 len:1 (from java.util)",
+                  "items in Instance of 'Link'" + HERE),
+              failure(new Link(List.of(completer))));
+
           Object[] array = {null, completer};
           assertEquals(unsendable(completerText, "[1] in Object[] len:2"), failure(array));
         });
@@ -169,6 +176,15 @@ class UnsendableMessageTest {
                   "pending in Instance of 'Worker'" + HERE,
                   "field this in Closure: Supplier from Worker" + HERE),
               failure(worker.task()));
+          // A captured local is named by the hidden class's field.
+          Holder local = new Holder(worker.pending);
+          Supplier<Object> capturesLocal = () -> local.held;
+          assertEquals(
+              unsendable(
+                  "Library:'dev.dartasync' Class: Completer",
+                  "held in Instance of 'Holder'" + HERE,
+                  "field arg$1 in Closure: Supplier from UnsendableMessageTest" + HERE),
+              failure(capturesLocal));
           // The fix, as in Dart: capture only the value the lambda needs.
           Supplier<Integer> fixed = Worker.staticTask(worker.base);
           assertEquals(42, ((Supplier<?>) MessageCopy.copy(fixed)).get());
