@@ -22,6 +22,10 @@ final class PendingEvents<T> {
   private int state = UNSCHEDULED;
   private DelayedEvent first;
   private DelayedEvent last;
+  /** Where the queued microtask delivers; set by each {@link #schedule}. */
+  private EventDispatch<T> dispatch;
+  /** The microtask {@link #schedule} queues, made once: {@link #runScheduled}. */
+  private Runnable deliverFirst;
 
   boolean isScheduled() {
     return state == SCHEDULED;
@@ -49,19 +53,25 @@ final class PendingEvents<T> {
       state = SCHEDULED;
       return;
     }
-    ZoneImpl.current()
-        .scheduleMicrotaskFromCurrent(
-            () -> {
-              int old = state;
-              // The microtask has run: nothing is queued any more.
-              state = UNSCHEDULED;
-              if (old == CANCELED) {
-                return;
-              }
-              handleNext(dispatch);
-            });
+    this.dispatch = dispatch;
+    Runnable task = deliverFirst;
+    if (task == null) {
+      task = deliverFirst = this::runScheduled;
+    }
+    ZoneImpl.current().scheduleMicrotaskFromCurrent(task);
     // A live microtask is queued.
     state = SCHEDULED;
+  }
+
+  /** The queued microtask: delivers the first event unless the schedule was cancelled meanwhile. */
+  private void runScheduled() {
+    int old = state;
+    // The microtask has run: nothing is queued any more.
+    state = UNSCHEDULED;
+    if (old == CANCELED) {
+      return;
+    }
+    handleNext(dispatch);
   }
 
   void cancelSchedule() {
