@@ -1,83 +1,138 @@
 package dev.dartasync.internal;
 
-import dev.dartasync.Zone;
+import java.util.ArrayList;
 
 /**
- * The microtask queue of one isolate: a singly linked FIFO of (zone, task) entries, single
- * producer and single consumer (the isolate's own thread; foreign threads post events instead).
+ * The microtask queue of one isolate: a FIFO of (zone, task) pairs, single producer and single
+ * consumer (the isolate's own thread; foreign threads post events instead).
  *
  * <p>Ported from Dart's {@code schedule_microtask.dart}: ordinary entries are appended at the tail;
  * priority entries ({@code _schedulePriorityAsyncCallback}, used only by the root zone's uncaught
  * error handler) go to the front, after the priority entries that the currently running microtask
  * already added. {@link #poll()} forgets that "last priority" position, as {@code _microtaskLoop}
  * does before each entry runs.
+ *
+ * <p>Dart keeps one linked list. Here the priority entries, which by those two rules always form a
+ * prefix of that list, are kept apart in {@link #priority} (rare: one per uncaught error), and the
+ * ordinary entries in a chain of fixed-size {@link Chunk}s, so that queueing a microtask allocates
+ * nothing but a new chunk now and then: a queue that empties starts its chunk over, and one
+ * drained chunk is kept for reuse. Chunks stay small so that even a burst of a million microtasks
+ * is a chain of ordinary young objects, not one huge array.
  */
 final class MicrotaskQueue {
 
-  /** One scheduled microtask: the zone it was scheduled in and what to run. */
-  static final class Entry {
-    final Zone zone;
-    final Runnable task;
-    Entry next;
+  /** Pairs per chunk. */
+  private static final int CHUNK_PAIRS = 128;
 
-    Entry(Zone zone, Runnable task) {
-      this.zone = zone;
-      this.task = task;
-    }
+  /** A piece of the ordinary entries: zone at an even index, its task after it. */
+  private static final class Chunk {
+    final Object[] slots = new Object[2 * CHUNK_PAIRS];
+    Chunk next;
   }
 
-  private Entry head;
-  private Entry tail;
-  /** The last priority entry added since the current microtask started; null between tasks. */
-  private Entry lastPriority;
+  /** One priority entry. */
+  private record Pair(ZoneImpl zone, Runnable task) {}
+
+  /** The chunk holding the first ordinary entry; {@link #headIndex} is that entry's slot. */
+  private Chunk head = new Chunk();
+
+  private int headIndex;
+  /** The chunk the next ordinary entry goes in; {@link #tailIndex} is its slot. */
+  private Chunk tail = head;
+
+  private int tailIndex;
+  /** A drained chunk kept for the next time the tail needs one; or null. */
+  private Chunk spare;
+
+  /** The priority entries, ahead of all ordinary ones; null when there are none. */
+  private ArrayList<Pair> priority;
+
+  /** How many priority entries the current microtask has added (the first this many). */
+  private int priorityCount;
+
+  /** The zone of the task {@link #poll()} returned last. */
+  private ZoneImpl polledZone;
 
   boolean isEmpty() {
-    return head == null;
+    return priority == null && head == tail && headIndex == tailIndex;
   }
 
-  void add(Zone zone, Runnable task) {
-    Entry entry = new Entry(zone, task);
-    if (head == null) {
-      head = tail = entry;
-    } else {
-      tail.next = entry;
-      tail = entry;
-    }
-  }
-
-  void addPriority(Zone zone, Runnable task) {
-    if (head == null) {
-      add(zone, task);
-      lastPriority = tail;
-      return;
-    }
-    Entry entry = new Entry(zone, task);
-    if (lastPriority == null) {
-      // First priority entry of this microtask: goes to the very front.
-      entry.next = head;
-      head = lastPriority = entry;
-    } else {
-      // After the priority entries this microtask already added.
-      entry.next = lastPriority.next;
-      lastPriority.next = entry;
-      lastPriority = entry;
-      if (entry.next == null) {
-        tail = entry;
+  void add(ZoneImpl zone, Runnable task) {
+    Chunk t = tail;
+    int i = tailIndex;
+    if (i == t.slots.length) {
+      Chunk fresh = spare;
+      if (fresh != null) {
+        spare = null;
+      } else {
+        fresh = new Chunk();
       }
+      t.next = fresh;
+      tail = t = fresh;
+      i = 0;
     }
+    t.slots[i] = zone;
+    t.slots[i + 1] = task;
+    tailIndex = i + 2;
   }
 
-  /** Removes and returns the first entry, or null; resets the priority position. */
-  Entry poll() {
-    lastPriority = null;
-    Entry entry = head;
-    if (entry != null) {
-      head = entry.next;
-      if (head == null) {
-        tail = null;
-      }
-      entry.next = null;
+  void addPriority(ZoneImpl zone, Runnable task) {
+    if (priority == null) {
+      priority = new ArrayList<>();
     }
-    return entry;
+    // After the priority entries this microtask already added; first of all if it added none.
+    priority.add(priorityCount, new Pair(zone, task));
+    priorityCount++;
+  }
+
+  /**
+   * Removes the first entry and returns its task ({@link #polledZone()} is its zone), or returns
+   * null if the queue is empty; resets the priority position.
+   */
+  Runnable poll() {
+    priorityCount = 0;
+    if (priority != null) {
+      return pollPriority();
+    }
+    Chunk h = head;
+    int i = headIndex;
+    if (h == tail && i == tailIndex) {
+      return null;
+    }
+    if (i == h.slots.length) {
+      // This chunk is drained: go on to the next, keeping this one for reuse.
+      Chunk next = h.next;
+      h.next = null;
+      spare = h;
+      head = h = next;
+      i = 0;
+    }
+    Object[] s = h.slots;
+    polledZone = (ZoneImpl) s[i];
+    Runnable task = (Runnable) s[i + 1];
+    s[i] = null;
+    s[i + 1] = null;
+    i += 2;
+    if (h == tail && i == tailIndex) {
+      // Empty now: the next entry starts the chunk over.
+      tailIndex = 0;
+      i = 0;
+    }
+    headIndex = i;
+    return task;
+  }
+
+  private Runnable pollPriority() {
+    Pair first = priority.remove(0);
+    if (priority.isEmpty()) {
+      priority = null;
+    }
+    polledZone = first.zone();
+    return first.task();
+  }
+
+  /** The zone of the task {@link #poll()} returned last. */
+  ZoneImpl polledZone() {
+    return polledZone;
   }
 }

@@ -53,7 +53,10 @@ final class PendingEvents<T> {
       state = SCHEDULED;
       return;
     }
-    this.dispatch = dispatch;
+    if (this.dispatch != dispatch) {
+      // Only the first time in practice: a store into an old object costs a GC barrier.
+      this.dispatch = dispatch;
+    }
     Runnable task = deliverFirst;
     if (task == null) {
       task = deliverFirst = this::runScheduled;
