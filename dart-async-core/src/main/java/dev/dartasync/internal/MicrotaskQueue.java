@@ -14,35 +14,16 @@ import java.util.ArrayList;
  *
  * <p>Dart keeps one linked list. Here the priority entries, which by those two rules always form a
  * prefix of that list, are kept apart in {@link #priority} (rare: one per uncaught error), and the
- * ordinary entries in a chain of fixed-size {@link Chunk}s, so that queueing a microtask allocates
- * nothing but a new chunk now and then: a queue that empties starts its chunk over, and one
- * drained chunk is kept for reuse. Chunks stay small so that even a burst of a million microtasks
- * is a chain of ordinary young objects, not one huge array.
+ * ordinary entries in a {@link ChunkedFifo}, zone then task, so that queueing a microtask
+ * allocates no entry object.
  */
 final class MicrotaskQueue {
-
-  /** Pairs per chunk. */
-  private static final int CHUNK_PAIRS = 128;
-
-  /** A piece of the ordinary entries: zone at an even index, its task after it. */
-  private static final class Chunk {
-    final Object[] slots = new Object[2 * CHUNK_PAIRS];
-    Chunk next;
-  }
 
   /** One priority entry. */
   private record Pair(ZoneImpl zone, Runnable task) {}
 
-  /** The chunk holding the first ordinary entry; {@link #headIndex} is that entry's slot. */
-  private Chunk head = new Chunk();
-
-  private int headIndex;
-  /** The chunk the next ordinary entry goes in; {@link #tailIndex} is its slot. */
-  private Chunk tail = head;
-
-  private int tailIndex;
-  /** A drained chunk kept for the next time the tail needs one; or null. */
-  private Chunk spare;
+  /** The ordinary entries: each a zone followed by its task. */
+  private final ChunkedFifo entries = new ChunkedFifo(ChunkedFifo.MAX_CHUNK);
 
   /** The priority entries, ahead of all ordinary ones; null when there are none. */
   private ArrayList<Pair> priority;
@@ -54,26 +35,12 @@ final class MicrotaskQueue {
   private ZoneImpl polledZone;
 
   boolean isEmpty() {
-    return priority == null && head == tail && headIndex == tailIndex;
+    return priority == null && entries.isEmpty();
   }
 
   void add(ZoneImpl zone, Runnable task) {
-    Chunk t = tail;
-    int i = tailIndex;
-    if (i == t.slots.length) {
-      Chunk fresh = spare;
-      if (fresh != null) {
-        spare = null;
-      } else {
-        fresh = new Chunk();
-      }
-      t.next = fresh;
-      tail = t = fresh;
-      i = 0;
-    }
-    t.slots[i] = zone;
-    t.slots[i + 1] = task;
-    tailIndex = i + 2;
+    entries.add(zone);
+    entries.add(task);
   }
 
   void addPriority(ZoneImpl zone, Runnable task) {
@@ -94,32 +61,11 @@ final class MicrotaskQueue {
     if (priority != null) {
       return pollPriority();
     }
-    Chunk h = head;
-    int i = headIndex;
-    if (h == tail && i == tailIndex) {
+    if (entries.isEmpty()) {
       return null;
     }
-    if (i == h.slots.length) {
-      // This chunk is drained: go on to the next, keeping this one for reuse.
-      Chunk next = h.next;
-      h.next = null;
-      spare = h;
-      head = h = next;
-      i = 0;
-    }
-    Object[] s = h.slots;
-    polledZone = (ZoneImpl) s[i];
-    Runnable task = (Runnable) s[i + 1];
-    s[i] = null;
-    s[i + 1] = null;
-    i += 2;
-    if (h == tail && i == tailIndex) {
-      // Empty now: the next entry starts the chunk over.
-      tailIndex = 0;
-      i = 0;
-    }
-    headIndex = i;
-    return task;
+    polledZone = (ZoneImpl) entries.poll();
+    return (Runnable) entries.poll();
   }
 
   private Runnable pollPriority() {

@@ -1,9 +1,16 @@
 package dev.dartasync.internal;
 
 /**
- * The buffer of a stream subscription (Dart's {@code _PendingEvents} in stream_impl.dart): a linked
- * list of events, delivered <b>one per microtask</b>. A scheduled microtask delivers exactly one
- * event; the subscription reschedules after it if more remain, so other microtasks interleave.
+ * The buffer of a stream subscription (Dart's {@code _PendingEvents} in stream_impl.dart): a FIFO
+ * of events, delivered <b>one per microtask</b>. A scheduled microtask delivers exactly one event;
+ * the subscription reschedules after it if more remain, so other microtasks interleave.
+ *
+ * <p>Dart links one {@code _DelayedEvent} object per event. Here the events sit in a {@link
+ * ChunkedFifo}: a data event as its bare value, an error or done event as its {@link DelayedEvent}
+ * (never a {@link DelayedEvent.Data}: {@link #add} unwraps those). A value can never be a {@code
+ * DelayedEvent} itself, as no code outside this package sees one. A buffered data event thus costs
+ * one slot instead of one object, which is what garbage collection pays for while a producer runs
+ * ahead of its listener.
  *
  * <p>A queued microtask cannot be removed from the queue: cancelling the schedule only marks it
  * {@link #CANCELED} (it will do nothing when it runs), and scheduling again while that microtask is
@@ -19,9 +26,12 @@ final class PendingEvents<T> {
   /** A microtask is queued but will do nothing (pause or cancel came after it was queued). */
   private static final int CANCELED = 3;
 
+  /** The first chunk's size: most buffers hold a few events at a time. */
+  private static final int FIRST_CHUNK = 8;
+
   private int state = UNSCHEDULED;
-  private DelayedEvent first;
-  private DelayedEvent last;
+  /** Values of data events, and DelayedEvents for the others, in order; made on the first add. */
+  private ChunkedFifo events;
   /** Where the queued microtask delivers; set by each {@link #schedule}. */
   private EventDispatch<T> dispatch;
   /** The microtask {@link #schedule} queues, made once: {@link #runScheduled}. */
@@ -37,7 +47,7 @@ final class PendingEvents<T> {
   }
 
   boolean isEmpty() {
-    return last == null;
+    return events == null || events.isEmpty();
   }
 
   /**
@@ -85,28 +95,38 @@ final class PendingEvents<T> {
   }
 
   void add(DelayedEvent event) {
-    if (last == null) {
-      first = last = event;
-    } else {
-      last.setNext(event);
-      last = event;
+    buffer().add(event instanceof DelayedEvent.Data data ? data.value() : event);
+  }
+
+  /** Buffers a data event. */
+  void addData(T value) {
+    buffer().add(value);
+  }
+
+  private ChunkedFifo buffer() {
+    ChunkedFifo buffer = events;
+    if (buffer == null) {
+      buffer = events = new ChunkedFifo(FIRST_CHUNK);
     }
+    return buffer;
   }
 
   /** Drops every event and the schedule (the queued microtask, if any, will do nothing). */
   void clear() {
     cancelSchedule();
-    first = last = null;
+    if (events != null) {
+      events.clear();
+    }
   }
 
   /** Removes the first event and delivers it now. */
+  @SuppressWarnings("unchecked")
   void handleNext(EventDispatch<T> dispatch) {
-    DelayedEvent event = first;
-    DelayedEvent next = event.next();
-    first = next;
-    if (next == null) {
-      last = null;
+    Object event = events.poll();
+    if (event instanceof DelayedEvent delayed) {
+      delayed.perform(dispatch);
+    } else {
+      dispatch.sendData((T) event);
     }
-    event.perform(dispatch);
   }
 }
