@@ -86,7 +86,7 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
     pending = events;
     if (!events.isEmpty()) {
       state |= HAS_PENDING;
-      events.schedule(this);
+      events.schedule(this, zone.loop);
     }
   }
 
@@ -186,7 +186,7 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
     }
     if (hasPending() && !pending.isEmpty()) {
       // Input is still paused: deliver the buffer first; checkState resumes the input after it.
-      pending.schedule(this);
+      pending.schedule(this, zone.loop);
     } else {
       // Nothing buffered: the input resumes now.
       state &= ~INPUT_PAUSED;
@@ -381,7 +381,7 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
       // The buffer now holds events.
       state |= HAS_PENDING;
       if (!isPaused()) {
-        pending.schedule(this);
+        pending.schedule(this, zone.loop);
       }
     }
   }
@@ -508,7 +508,7 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
       wasInputPaused = inputPaused;
     }
     if (hasPending() && !isPaused()) {
-      pending.schedule(this);
+      pending.schedule(this, zone.loop);
     }
   }
 }

@@ -52,9 +52,10 @@ final class PendingEvents<T> {
 
   /**
    * Makes sure one microtask will deliver the first event to {@code dispatch}: queues one in the
-   * current zone, or revives a cancelled one that is still queued.
+   * current zone (of {@code loop}, the isolate of the caller), or revives a cancelled one that is
+   * still queued.
    */
-  void schedule(EventDispatch<T> dispatch) {
+  void schedule(EventDispatch<T> dispatch, EventLoop loop) {
     if (isScheduled()) {
       return;
     }
@@ -71,7 +72,7 @@ final class PendingEvents<T> {
     if (task == null) {
       task = deliverFirst = this::runScheduled;
     }
-    ZoneImpl.current().scheduleMicrotaskFromCurrent(task);
+    ZoneImpl.currentOf(loop).scheduleMicrotaskFromCurrent(task);
     // A live microtask is queued.
     state = SCHEDULED;
   }
