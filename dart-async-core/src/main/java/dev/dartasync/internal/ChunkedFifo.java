@@ -3,12 +3,13 @@ package dev.dartasync.internal;
 import java.util.Arrays;
 
 /**
- * A FIFO of references kept in a chain of small arrays, for the queues an isolate fills and drains
- * at high rates: the microtask queue and a subscription's buffered events. Unlike a linked list of
- * nodes it allocates nothing per element: a new chunk now and then, none while the queue keeps
- * emptying (an empty queue restarts its chunk, and one drained chunk is kept for reuse). A burst of
- * a million elements is a chain of small young arrays, never one huge one, so garbage collection
- * treats it like ordinary objects, and copies one reference per element where a list copies a node.
+ * A FIFO of references kept in a chain of small arrays, for a subscription's buffered events
+ * ({@link PendingEvents}), which a producer can fill by the million before the listener runs.
+ * Unlike a linked list of nodes it allocates nothing per element: a new chunk now and then, none
+ * while the queue keeps emptying (an empty queue restarts its chunk, and one drained chunk is kept
+ * for reuse). A burst of a million elements is a chain of small young arrays, never one huge one,
+ * so garbage collection treats it like ordinary objects, and copies one reference per element
+ * where a list copies a node.
  *
  * <p>Chunks double from the first size up to {@link #MAX_CHUNK} slots. Not thread-safe: one
  * isolate's thread uses it.
@@ -16,7 +17,7 @@ import java.util.Arrays;
 final class ChunkedFifo {
 
   /** The largest chunk, in slots. */
-  static final int MAX_CHUNK = 256;
+  private static final int MAX_CHUNK = 256;
 
   private static final class Chunk {
     final Object[] slots;

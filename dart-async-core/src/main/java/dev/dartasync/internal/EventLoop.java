@@ -197,10 +197,10 @@ public final class EventLoop {
 
   /** Runs microtasks until the queue is empty. An error escaping one stops the isolate. */
   void drainMicrotasks() {
-    MicrotaskQueue queue = microtasks;
-    Runnable task;
-    while ((task = queue.poll()) != null) {
-      queue.polledZone().runMicrotask(task);
+    MicrotaskQueue.Entry entry;
+    while ((entry = microtasks.poll()) != null) {
+      ZoneImpl z = (ZoneImpl) entry.zone;
+      z.runMicrotask(entry.task);
       if (carrier.hasReady()) {
         carrier.drain();
       }

@@ -1,84 +1,83 @@
 package dev.dartasync.internal;
 
-import java.util.ArrayList;
+import dev.dartasync.Zone;
 
 /**
- * The microtask queue of one isolate: a FIFO of (zone, task) pairs, single producer and single
- * consumer (the isolate's own thread; foreign threads post events instead).
+ * The microtask queue of one isolate: a singly linked FIFO of (zone, task) entries, single
+ * producer and single consumer (the isolate's own thread; foreign threads post events instead).
  *
  * <p>Ported from Dart's {@code schedule_microtask.dart}: ordinary entries are appended at the tail;
  * priority entries ({@code _schedulePriorityAsyncCallback}, used only by the root zone's uncaught
  * error handler) go to the front, after the priority entries that the currently running microtask
  * already added. {@link #poll()} forgets that "last priority" position, as {@code _microtaskLoop}
  * does before each entry runs.
- *
- * <p>Dart keeps one linked list. Here the priority entries, which by those two rules always form a
- * prefix of that list, are kept apart in {@link #priority} (rare: one per uncaught error), and the
- * ordinary entries in a {@link ChunkedFifo}, zone then task, so that queueing a microtask
- * allocates no entry object.
  */
 final class MicrotaskQueue {
 
-  /** One priority entry. */
-  private record Pair(ZoneImpl zone, Runnable task) {}
+  /** One scheduled microtask: the zone it was scheduled in and what to run. */
+  static final class Entry {
+    final Zone zone;
+    final Runnable task;
+    Entry next;
 
-  /** The ordinary entries: each a zone followed by its task. */
-  private final ChunkedFifo entries = new ChunkedFifo(ChunkedFifo.MAX_CHUNK);
+    Entry(Zone zone, Runnable task) {
+      this.zone = zone;
+      this.task = task;
+    }
+  }
 
-  /** The priority entries, ahead of all ordinary ones; null when there are none. */
-  private ArrayList<Pair> priority;
-
-  /** How many priority entries the current microtask has added (the first this many). */
-  private int priorityCount;
-
-  /** The zone of the task {@link #poll()} returned last. */
-  private ZoneImpl polledZone;
+  private Entry head;
+  private Entry tail;
+  /** The last priority entry added since the current microtask started; null between tasks. */
+  private Entry lastPriority;
 
   boolean isEmpty() {
-    return priority == null && entries.isEmpty();
+    return head == null;
   }
 
-  void add(ZoneImpl zone, Runnable task) {
-    entries.add(zone);
-    entries.add(task);
-  }
-
-  void addPriority(ZoneImpl zone, Runnable task) {
-    if (priority == null) {
-      priority = new ArrayList<>();
+  void add(Zone zone, Runnable task) {
+    Entry entry = new Entry(zone, task);
+    if (head == null) {
+      head = tail = entry;
+    } else {
+      tail.next = entry;
+      tail = entry;
     }
-    // After the priority entries this microtask already added; first of all if it added none.
-    priority.add(priorityCount, new Pair(zone, task));
-    priorityCount++;
   }
 
-  /**
-   * Removes the first entry and returns its task ({@link #polledZone()} is its zone), or returns
-   * null if the queue is empty; resets the priority position.
-   */
-  Runnable poll() {
-    priorityCount = 0;
-    if (priority != null) {
-      return pollPriority();
+  void addPriority(Zone zone, Runnable task) {
+    if (head == null) {
+      add(zone, task);
+      lastPriority = tail;
+      return;
     }
-    if (entries.isEmpty()) {
-      return null;
+    Entry entry = new Entry(zone, task);
+    if (lastPriority == null) {
+      // First priority entry of this microtask: goes to the very front.
+      entry.next = head;
+      head = lastPriority = entry;
+    } else {
+      // After the priority entries this microtask already added.
+      entry.next = lastPriority.next;
+      lastPriority.next = entry;
+      lastPriority = entry;
+      if (entry.next == null) {
+        tail = entry;
+      }
     }
-    polledZone = (ZoneImpl) entries.poll();
-    return (Runnable) entries.poll();
   }
 
-  private Runnable pollPriority() {
-    Pair first = priority.remove(0);
-    if (priority.isEmpty()) {
-      priority = null;
+  /** Removes and returns the first entry, or null; resets the priority position. */
+  Entry poll() {
+    lastPriority = null;
+    Entry entry = head;
+    if (entry != null) {
+      head = entry.next;
+      if (head == null) {
+        tail = null;
+      }
+      entry.next = null;
     }
-    polledZone = first.zone();
-    return first.task();
-  }
-
-  /** The zone of the task {@link #poll()} returned last. */
-  ZoneImpl polledZone() {
-    return polledZone;
+    return entry;
   }
 }

@@ -13,9 +13,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The microtask queue's chunks against Dart's linked-list rules (schedule_microtask.dart): FIFO
- * order, each task with its own zone, a priority entry after the priority entries the current
- * microtask already added, and all of it across chunk boundaries, chunk reuse and restarts.
+ * The microtask queue against Dart's rules (schedule_microtask.dart): FIFO order, each task with
+ * its own zone, a priority entry after the priority entries the current microtask already added.
  */
 class MicrotaskQueueTest {
 
@@ -32,9 +31,9 @@ class MicrotaskQueueTest {
 
   private static String drain(MicrotaskQueue queue) {
     List<String> names = new ArrayList<>();
-    Runnable task;
-    while ((task = queue.poll()) != null) {
-      names.add(((Task) task).name());
+    MicrotaskQueue.Entry entry;
+    while ((entry = queue.poll()) != null) {
+      names.add(((Task) entry.task).name());
     }
     return String.join(" ", names);
   }
@@ -45,10 +44,12 @@ class MicrotaskQueueTest {
     MicrotaskQueue queue = new MicrotaskQueue();
     queue.add(root, new Task("a"));
     queue.add(child, new Task("b"));
-    assertEquals("a", ((Task) queue.poll()).name());
-    assertSame(root, queue.polledZone());
-    assertEquals("b", ((Task) queue.poll()).name());
-    assertSame(child, queue.polledZone());
+    MicrotaskQueue.Entry a = queue.poll();
+    assertEquals("a", ((Task) a.task).name());
+    assertSame(root, a.zone);
+    MicrotaskQueue.Entry b = queue.poll();
+    assertEquals("b", ((Task) b.task).name());
+    assertSame(child, b.zone);
     assertNull(queue.poll());
     assertTrue(queue.isEmpty());
   }
@@ -62,7 +63,7 @@ class MicrotaskQueueTest {
     queue.addPriority(root, new Task("p1"));
     queue.addPriority(child, new Task("p2"));
     queue.addPriority(root, new Task("p3"));
-    assertEquals("p1", ((Task) queue.poll()).name());
+    assertEquals("p1", ((Task) queue.poll().task).name());
     // A new microtask runs: its priority entries go before the rest, p2 and p3 included.
     queue.addPriority(root, new Task("p4"));
     queue.add(root, new Task("q3"));
@@ -81,7 +82,7 @@ class MicrotaskQueueTest {
   }
 
   @Test
-  @DisplayName("random adds, priority adds and polls match a list model, over many chunks")
+  @DisplayName("random adds, priority adds and polls match a list model")
   void matchesListModel() {
     Random random = new Random(20261201);
     MicrotaskQueue queue = new MicrotaskQueue();
@@ -107,19 +108,19 @@ class MicrotaskQueueTest {
         model.add(lastPriority, task);
         zones.add(lastPriority, zone);
       } else {
-        Runnable polled = queue.poll();
+        MicrotaskQueue.Entry polled = queue.poll();
         lastPriority = -1;
         if (model.isEmpty()) {
           assertNull(polled);
         } else {
-          assertSame(model.remove(0), polled);
-          assertSame(zones.remove(0), queue.polledZone());
+          assertSame(model.remove(0), polled.task);
+          assertSame(zones.remove(0), polled.zone);
         }
       }
       assertEquals(model.isEmpty(), queue.isEmpty());
     }
     for (Task expected : model) {
-      assertSame(expected, queue.poll());
+      assertSame(expected, queue.poll().task);
     }
     assertNull(queue.poll());
   }
