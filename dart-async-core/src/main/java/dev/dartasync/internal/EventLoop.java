@@ -203,6 +203,11 @@ public final class EventLoop {
     microtasks.add(zone, task);
   }
 
+  /** Queues an entry its owner keeps (see {@link MicrotaskQueue#add(MicrotaskQueue.Entry)}). */
+  void scheduleMicrotask(MicrotaskQueue.Entry entry) {
+    microtasks.add(entry);
+  }
+
   void schedulePriorityMicrotask(ZoneImpl zone, Runnable task) {
     microtasks.addPriority(zone, task);
   }

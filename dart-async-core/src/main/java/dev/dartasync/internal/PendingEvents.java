@@ -36,6 +36,8 @@ final class PendingEvents<T> {
   private EventDispatch<T> dispatch;
   /** The microtask {@link #schedule} queues, made once: {@link #runScheduled}. */
   private Runnable deliverFirst;
+  /** Its microtask queue entry, when it was queued without zone handlers; reused. */
+  private MicrotaskQueue.Entry queued;
 
   boolean isScheduled() {
     return state == SCHEDULED;
@@ -72,7 +74,20 @@ final class PendingEvents<T> {
     if (task == null) {
       task = deliverFirst = this::runScheduled;
     }
-    ZoneImpl.currentOf(loop).scheduleMicrotaskFromCurrent(task);
+    ZoneImpl zone = ZoneImpl.currentOf(loop);
+    if (zone.mayElideMicrotask()) {
+      // What scheduleMicrotaskFromCurrent does in such a zone, with the entry kept from last time:
+      // no microtask of this buffer is queued now, so it is free.
+      MicrotaskQueue.Entry entry = queued;
+      if (entry == null) {
+        entry = queued = new MicrotaskQueue.Entry(zone, task);
+      } else if (entry.zone != zone) {
+        entry.zone = zone;
+      }
+      loop.scheduleMicrotask(entry);
+    } else {
+      zone.scheduleMicrotaskFromCurrent(task);
+    }
     // A live microtask is queued.
     state = SCHEDULED;
   }
