@@ -86,7 +86,7 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
     pending = events;
     if (!events.isEmpty()) {
       state |= HAS_PENDING;
-      events.schedule(this);
+      events.schedule(this, zone.loop);
     }
   }
 
@@ -186,7 +186,7 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
     }
     if (hasPending() && !pending.isEmpty()) {
       // Input is still paused: deliver the buffer first; checkState resumes the input after it.
-      pending.schedule(this);
+      pending.schedule(this, zone.loop);
     } else {
       // Nothing buffered: the input resumes now.
       state &= ~INPUT_PAUSED;
@@ -314,7 +314,7 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
     if (canFire()) {
       sendData(data);
     } else {
-      addPending(new DelayedEvent.Data(data));
+      bufferData(data);
     }
   }
 
@@ -357,16 +357,31 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
 
   /** Buffers an event; schedules delivery if it is the first one and the subscription is not paused. */
   void addPending(DelayedEvent event) {
+    pendingEvents().add(event);
+    pendingAdded();
+  }
+
+  /** {@link #addPending} of a data event, which the buffer keeps without a {@link DelayedEvent}. */
+  void bufferData(T data) {
+    pendingEvents().addData(data);
+    pendingAdded();
+  }
+
+  private PendingEvents<T> pendingEvents() {
     PendingEvents<T> events = pending;
     if (events == null) {
       events = pending = new PendingEvents<>();
     }
-    events.add(event);
+    return events;
+  }
+
+  /** After an event was buffered: schedules delivery if it is the first one and not paused. */
+  private void pendingAdded() {
     if (!hasPending()) {
       // The buffer now holds events.
       state |= HAS_PENDING;
       if (!isPaused()) {
-        events.schedule(this);
+        pending.schedule(this, zone.loop);
       }
     }
   }
@@ -526,7 +541,7 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
       wasInputPaused = inputPaused;
     }
     if (hasPending() && !isPaused()) {
-      pending.schedule(this);
+      pending.schedule(this, zone.loop);
     }
   }
 }

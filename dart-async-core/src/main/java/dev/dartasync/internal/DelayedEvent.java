@@ -1,22 +1,13 @@
 package dev.dartasync.internal;
 
 import dev.dartasync.StackTrace;
-import dev.dartasync.StateError;
 
 /**
- * One buffered stream event, a link of the {@link PendingEvents} list (Dart's {@code
- * _DelayedEvent}, {@code _DelayedData}, {@code _DelayedError}, {@code _DelayedDone}).
+ * One buffered stream event (Dart's {@code _DelayedEvent}, {@code _DelayedData}, {@code
+ * _DelayedError}, {@code _DelayedDone}). {@link PendingEvents} keeps a data event as its bare value
+ * and unwraps a {@link Data} given to it.
  */
 abstract class DelayedEvent {
-  private DelayedEvent next;
-
-  DelayedEvent next() {
-    return next;
-  }
-
-  void setNext(DelayedEvent event) {
-    next = event;
-  }
 
   /** Delivers this event now through {@code dispatch}. */
   abstract <T> void perform(EventDispatch<T> dispatch);
@@ -26,6 +17,10 @@ abstract class DelayedEvent {
 
     Data(Object value) {
       this.value = value;
+    }
+
+    Object value() {
+      return value;
     }
 
     @Override
@@ -50,16 +45,11 @@ abstract class DelayedEvent {
     }
   }
 
-  /** The done event: always the last one, so nothing may be linked after it. */
+  /** The done event: always the last one buffered. */
   static final class Done extends DelayedEvent {
     static final Done INSTANCE = new Done();
 
     private Done() {}
-
-    @Override
-    void setNext(DelayedEvent event) {
-      throw new StateError("No events after a done.");
-    }
 
     @Override
     <T> void perform(EventDispatch<T> dispatch) {

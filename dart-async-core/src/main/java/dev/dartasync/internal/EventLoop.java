@@ -61,8 +61,24 @@ public final class EventLoop {
     }
   }
 
+  /**
+   * The loop that started running last, on any thread; null once it ended. Only a hint that spares
+   * {@link #current()} the thread-local lookup when this thread belongs to it, which {@link
+   * #isOwnerThread()} decides exactly (a stale or racy read just misses). Written once per isolate
+   * start and end.
+   */
+  private static EventLoop lastStarted;
+
   /** The loop of this thread's isolate (its loop thread or one of its bodies), or null. */
   public static EventLoop current() {
+    EventLoop hint = lastStarted;
+    if (hint != null && hint.isOwnerThread()) {
+      return hint;
+    }
+    return lookUpCurrent();
+  }
+
+  private static EventLoop lookUpCurrent() {
     if (CARRIER_GET == null) {
       return CURRENT.get();
     }
@@ -200,6 +216,11 @@ public final class EventLoop {
     microtasks.add(zone, task);
   }
 
+  /** Queues an entry its owner keeps (see {@link MicrotaskQueue#add(MicrotaskQueue.Entry)}). */
+  void scheduleMicrotask(MicrotaskQueue.Entry entry) {
+    microtasks.add(entry);
+  }
+
   void schedulePriorityMicrotask(ZoneImpl zone, Runnable task) {
     microtasks.addPriority(zone, task);
   }
@@ -306,6 +327,7 @@ public final class EventLoop {
       throw new IllegalStateException("An event loop runs on the thread that created it.");
     }
     CURRENT.set(this);
+    lastStarted = this;
     PinnedCarrierWatchdog.watch(carrier);
     try {
       while (true) {
@@ -329,6 +351,9 @@ public final class EventLoop {
     } finally {
       PinnedCarrierWatchdog.unwatch(carrier);
       close();
+      if (lastStarted == this) {
+        lastStarted = null; // Do not keep an ended isolate reachable.
+      }
       CURRENT.remove();
     }
   }

@@ -14,9 +14,13 @@ import dev.dartasync.Zone;
  */
 final class MicrotaskQueue {
 
-  /** One scheduled microtask: the zone it was scheduled in and what to run. */
+  /**
+   * One scheduled microtask: the zone it was scheduled in and what to run. An owner that never has
+   * more than one microtask queued may keep its entry and queue it again with {@link #add(Entry)}
+   * once it has been polled.
+   */
   static final class Entry {
-    final Zone zone;
+    Zone zone;
     final Runnable task;
     Entry next;
 
@@ -36,7 +40,11 @@ final class MicrotaskQueue {
   }
 
   void add(Zone zone, Runnable task) {
-    Entry entry = new Entry(zone, task);
+    add(new Entry(zone, task));
+  }
+
+  /** Queues {@code entry}, which must not be queued now (new, or polled since it was). */
+  void add(Entry entry) {
     if (head == null) {
       head = tail = entry;
     } else {

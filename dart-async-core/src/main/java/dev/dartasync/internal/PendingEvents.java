@@ -1,9 +1,16 @@
 package dev.dartasync.internal;
 
 /**
- * The buffer of a stream subscription (Dart's {@code _PendingEvents} in stream_impl.dart): a linked
- * list of events, delivered <b>one per microtask</b>. A scheduled microtask delivers exactly one
- * event; the subscription reschedules after it if more remain, so other microtasks interleave.
+ * The buffer of a stream subscription (Dart's {@code _PendingEvents} in stream_impl.dart): a FIFO
+ * of events, delivered <b>one per microtask</b>. A scheduled microtask delivers exactly one event;
+ * the subscription reschedules after it if more remain, so other microtasks interleave.
+ *
+ * <p>Dart links one {@code _DelayedEvent} object per event. Here the events sit in a {@link
+ * ChunkedFifo}: a data event as its bare value, an error or done event as its {@link DelayedEvent}
+ * (never a {@link DelayedEvent.Data}: {@link #add} unwraps those). A value can never be a {@code
+ * DelayedEvent} itself, as no code outside this package sees one. A buffered data event thus costs
+ * one slot instead of one object, which is what garbage collection pays for while a producer runs
+ * ahead of its listener.
  *
  * <p>A queued microtask cannot be removed from the queue: cancelling the schedule only marks it
  * {@link #CANCELED} (it will do nothing when it runs), and scheduling again while that microtask is
@@ -19,12 +26,18 @@ final class PendingEvents<T> {
   /** A microtask is queued but will do nothing (pause or cancel came after it was queued). */
   private static final int CANCELED = 3;
 
-  private int state = UNSCHEDULED;
-  private DelayedEvent first;
-  private DelayedEvent last;
+  /** The first chunk's size: most buffers hold a few events at a time. */
+  private static final int FIRST_CHUNK = 8;
 
-  /** Where the queued microtask delivers; set by {@link #schedule}. */
+  private int state = UNSCHEDULED;
+  /** Values of data events, and DelayedEvents for the others, in order; made on the first add. */
+  private ChunkedFifo events;
+  /** Where the queued microtask delivers; set by each {@link #schedule}. */
   private EventDispatch<T> dispatch;
+  /** The microtask {@link #schedule} queues, made once: {@link #runScheduled}. */
+  private Runnable deliverFirst;
+  /** Its microtask queue entry, when it was queued without zone handlers; reused. */
+  private MicrotaskQueue.Entry queued;
 
   /**
    * The await-for delivery waiting on this buffer's next event, or null (set by the waiting
@@ -32,13 +45,6 @@ final class PendingEvents<T> {
    * rest of the microtask waits for the body's next suspension (see {@link InlineDelivery}).
    */
   InlineDelivery armed;
-
-  /**
-   * The microtask this buffer queues, allocated once: a capture per schedule cost an allocation
-   * per delivered event, and a fixed identity lets an await-for body recognise it at the head of
-   * the microtask queue ({@link #isDeliveryTask}).
-   */
-  private final Runnable delivery = this::deliver;
 
   boolean isScheduled() {
     return state == SCHEDULED;
@@ -50,14 +56,15 @@ final class PendingEvents<T> {
   }
 
   boolean isEmpty() {
-    return last == null;
+    return events == null || events.isEmpty();
   }
 
   /**
    * Makes sure one microtask will deliver the first event to {@code dispatch}: queues one in the
-   * current zone, or revives a cancelled one that is still queued.
+   * current zone (of {@code loop}, the isolate of the caller), or revives a cancelled one that is
+   * still queued.
    */
-  void schedule(EventDispatch<T> dispatch) {
+  void schedule(EventDispatch<T> dispatch, EventLoop loop) {
     if (isScheduled()) {
       return;
     }
@@ -66,14 +73,34 @@ final class PendingEvents<T> {
       state = SCHEDULED;
       return;
     }
-    this.dispatch = dispatch;
-    ZoneImpl.current().scheduleMicrotaskFromCurrent(delivery);
+    if (this.dispatch != dispatch) {
+      // Only the first time in practice: a store into an old object costs a GC barrier.
+      this.dispatch = dispatch;
+    }
+    Runnable task = deliverFirst;
+    if (task == null) {
+      task = deliverFirst = this::runScheduled;
+    }
+    ZoneImpl zone = ZoneImpl.currentOf(loop);
+    if (zone.mayElideMicrotask()) {
+      // What scheduleMicrotaskFromCurrent does in such a zone, with the entry kept from last time:
+      // no microtask of this buffer is queued now, so it is free.
+      MicrotaskQueue.Entry entry = queued;
+      if (entry == null) {
+        entry = queued = new MicrotaskQueue.Entry(zone, task);
+      } else if (entry.zone != zone) {
+        entry.zone = zone;
+      }
+      loop.scheduleMicrotask(entry);
+    } else {
+      zone.scheduleMicrotaskFromCurrent(task);
+    }
     // A live microtask is queued.
     state = SCHEDULED;
   }
 
-  /** The queued microtask: delivers the first event unless the schedule was cancelled. */
-  private void deliver() {
+  /** The queued microtask: delivers the first event unless the schedule was cancelled meanwhile. */
+  private void runScheduled() {
     int old = state;
     // The microtask has run: nothing is queued any more.
     state = UNSCHEDULED;
@@ -90,7 +117,7 @@ final class PendingEvents<T> {
 
   /** Whether {@code task} is this buffer's live delivery microtask. */
   boolean isDeliveryTask(Runnable task) {
-    return task == delivery && state == SCHEDULED;
+    return task == deliverFirst && task != null && state == SCHEDULED;
   }
 
   void cancelSchedule() {
@@ -101,28 +128,38 @@ final class PendingEvents<T> {
   }
 
   void add(DelayedEvent event) {
-    if (last == null) {
-      first = last = event;
-    } else {
-      last.setNext(event);
-      last = event;
+    buffer().add(event instanceof DelayedEvent.Data data ? data.value() : event);
+  }
+
+  /** Buffers a data event. */
+  void addData(T value) {
+    buffer().add(value);
+  }
+
+  private ChunkedFifo buffer() {
+    ChunkedFifo buffer = events;
+    if (buffer == null) {
+      buffer = events = new ChunkedFifo(FIRST_CHUNK);
     }
+    return buffer;
   }
 
   /** Drops every event and the schedule (the queued microtask, if any, will do nothing). */
   void clear() {
     cancelSchedule();
-    first = last = null;
+    if (events != null) {
+      events.clear();
+    }
   }
 
   /** Removes the first event and delivers it now. */
+  @SuppressWarnings("unchecked")
   void handleNext(EventDispatch<T> dispatch) {
-    DelayedEvent event = first;
-    DelayedEvent next = event.next();
-    first = next;
-    if (next == null) {
-      last = null;
+    Object event = events.poll();
+    if (event instanceof DelayedEvent delayed) {
+      delayed.perform(dispatch);
+    } else {
+      dispatch.sendData((T) event);
     }
-    event.perform(dispatch);
   }
 }

@@ -237,10 +237,10 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
       if (isSync()) {
         subscription().add(value);
       } else {
-        subscription().addPending(new DelayedEvent.Data(value));
+        subscription().bufferData(value);
       }
     } else if (isInitialState()) {
-      ensurePendingEvents().add(new DelayedEvent.Data(value));
+      ensurePendingEvents().addData(value);
     }
     // Cancelled: dropped silently.
   }

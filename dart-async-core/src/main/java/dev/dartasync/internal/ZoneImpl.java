@@ -149,6 +149,14 @@ public final class ZoneImpl implements Zone {
     return loop.zone;
   }
 
+  /**
+   * {@link #current()} for library code that already knows the isolate: on its thread, its current
+   * zone without the thread-local lookup; elsewhere whatever {@link #current()} says (or throws).
+   */
+  static ZoneImpl currentOf(EventLoop loop) {
+    return loop.isOwnerThread() ? loop.zone : current();
+  }
+
   // ---- internal queries ---------------------------------------------------------------------
 
   /** Whether any of the slots in {@code bits} has a handler in this zone or an ancestor. */
