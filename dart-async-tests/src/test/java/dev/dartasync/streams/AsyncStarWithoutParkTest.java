@@ -12,11 +12,8 @@ import dev.dartasync.Dart;
 import dev.dartasync.DartException;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSubscription;
-import dev.dartasync.ThrowingRunnable;
 import dev.dartasync.internal.Testing;
-import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,36 +25,7 @@ import org.junit.jupiter.api.Timeout;
  * runs with the park (the plain path) and without, and must print the same lines.
  */
 @Timeout(60)
-class AsyncStarWithoutParkTest {
-
-  private final List<String> log = new ArrayList<>();
-
-  @AfterEach
-  void restore() {
-    Testing.setInlineDelivery(true);
-  }
-
-  private boolean print(Object line) {
-    return log.add(String.valueOf(line));
-  }
-
-  private List<String> run(boolean inline, ThrowingRunnable program) {
-    log.clear();
-    Testing.setInlineDelivery(inline);
-    try {
-      Dart.run(program);
-    } finally {
-      Testing.setInlineDelivery(true);
-    }
-    return List.copyOf(log);
-  }
-
-  private List<String> same(ThrowingRunnable program) {
-    List<String> parked = run(false, program);
-    List<String> inline = run(true, program);
-    assertEquals(parked, inline, "with a park per yield vs without");
-    return inline;
-  }
+class AsyncStarWithoutParkTest extends BothWays {
 
   private static DStream<Integer> count(int n) {
     return Dart.asyncStar(

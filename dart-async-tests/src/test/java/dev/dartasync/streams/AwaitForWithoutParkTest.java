@@ -12,15 +12,12 @@ import dev.dartasync.DStream;
 import dev.dartasync.Dart;
 import dev.dartasync.DartException;
 import dev.dartasync.StreamController;
-import dev.dartasync.ThrowingRunnable;
 import dev.dartasync.Timer;
 import dev.dartasync.ZoneSpecification;
 import dev.dartasync.internal.Testing;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,39 +35,7 @@ import org.junit.jupiter.api.Timeout;
  * also check the order against Dart's, derived step by step.
  */
 @Timeout(60)
-class AwaitForWithoutParkTest {
-
-  private final List<String> log = new ArrayList<>();
-
-  @AfterEach
-  void restore() {
-    Testing.setInlineDelivery(true);
-  }
-
-  /** Logs a line; true, so that it can end an await-for action that always continues. */
-  private boolean print(Object line) {
-    return log.add(String.valueOf(line));
-  }
-
-  /** Runs {@code program} in a fresh isolate with inline delivery on or off; returns its lines. */
-  private List<String> run(boolean inline, ThrowingRunnable program) {
-    log.clear();
-    Testing.setInlineDelivery(inline);
-    try {
-      Dart.run(program);
-    } finally {
-      Testing.setInlineDelivery(true);
-    }
-    return List.copyOf(log);
-  }
-
-  /** Runs {@code program} both ways; both must print the same lines, which are returned. */
-  private List<String> same(ThrowingRunnable program) {
-    List<String> parked = run(false, program);
-    List<String> inline = run(true, program);
-    assertEquals(parked, inline, "with a park per element vs without");
-    return inline;
-  }
+class AwaitForWithoutParkTest extends BothWays {
 
   private static StreamController<Integer> buffered(StreamController<Integer> c, int n) {
     for (int i = 1; i <= n; i++) {
