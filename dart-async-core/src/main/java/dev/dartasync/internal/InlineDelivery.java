@@ -154,11 +154,6 @@ final class InlineDelivery {
     count++;
   }
 
-  /** Whether anything is deferred. */
-  boolean hasDeferred() {
-    return pauseCheck || count > 0;
-  }
-
   /** Runs the deferred rest of M, innermost first, then forgets it. */
   void runDeferred() {
     triggered = false;
