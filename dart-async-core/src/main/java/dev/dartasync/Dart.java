@@ -93,12 +93,7 @@ public final class Dart {
 
   /** Prints an uncaught error the way the {@code dart} command does. */
   static void printUnhandled(PrintStream out, Throwable error, StackTrace stackTrace) {
-    out.println("Unhandled exception:");
-    out.println(DartText.toDartString(error));
-    String stack = stackTrace == null ? "" : stackTrace.toString();
-    if (!stack.isEmpty()) {
-      out.print(stack.endsWith("\n") ? stack : stack + "\n");
-    }
+    DartText.printUnhandled(out, error, stackTrace);
   }
 
   // ---- async / await --------------------------------------------------------------------------

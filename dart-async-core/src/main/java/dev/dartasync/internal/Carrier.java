@@ -22,8 +22,12 @@ import java.util.concurrent.locks.LockSupport;
 public final class Carrier implements Executor {
 
   final EventLoop loop;
-  /** The isolate's platform thread. */
-  final Thread thread;
+  /**
+   * The isolate's platform thread: fixed for a loop that owns its thread, the thread of the
+   * current turn for a pooled loop (null between turns). Written by that thread; read by the
+   * pinned-carrier watchdog, which tolerates a stale value.
+   */
+  volatile Thread thread;
   /**
    * {@link #thread} while the isolate runs, null once it ended (set by the loop thread itself, so
    * a plain field: the only thread whose answer depends on it is the one that wrote it). Once the
@@ -79,6 +83,22 @@ public final class Carrier implements Executor {
   /** Called by the loop thread when the isolate ends: from now on it is not the owner. */
   void disown() {
     ownerThread = null;
+  }
+
+  /**
+   * A pool thread starts a turn of a pooled isolate: it is the owner until {@link #detach()}. The
+   * same thread writes both, so no other thread can see itself as the owner: a thread that once
+   * carried this isolate cleared the field before it did anything else.
+   */
+  void attach(Thread thread) {
+    this.thread = thread;
+    this.ownerThread = thread;
+  }
+
+  /** The turn's thread gives the isolate back to the pool. */
+  void detach() {
+    this.ownerThread = null;
+    this.thread = null;
   }
 
   // ---- bodies ------------------------------------------------------------------------------
@@ -215,7 +235,7 @@ public final class Carrier implements Executor {
   }
 
   private void mount(Body body, Runnable continuation) throws InterruptedException {
-    if (thread.isInterrupted() && Thread.interrupted()) {
+    if (Thread.currentThread().isInterrupted() && Thread.interrupted()) {
       // The JDK clears the carrier's interrupt flag when it mounts a virtual thread: look first.
       throw new InterruptedException(EventLoop.INTERRUPTED);
     }
@@ -240,6 +260,9 @@ public final class Carrier implements Executor {
     } finally {
       mounted = null;
       loop.zone = savedZone;
+    }
+    if (loop.exitRequested) {
+      throw new IsolateStop(); // Isolate.exit in that body, which parked for good: stop now.
     }
     if (loop.deferred != null && body.state != Body.State.YIELDED) {
       // Ended or blocked (an await ran it already): the rest of its last await-for delivery.

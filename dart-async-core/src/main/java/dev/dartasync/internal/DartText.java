@@ -381,4 +381,19 @@ public final class DartText {
         }
         return out.append('"').toString();
     }
+
+  /**
+   * Prints an uncaught error the way the {@code dart} command does: {@code Unhandled exception:},
+   * the error's Dart text, then its stack trace (if not empty), each on its own line.
+   */
+  public static void printUnhandled(
+      java.io.PrintStream out, Throwable error, dev.dartasync.StackTrace stackTrace) {
+    StringBuilder text = new StringBuilder("Unhandled exception:\n");
+    text.append(toDartString(error)).append('\n');
+    String stack = stackTrace == null ? "" : stackTrace.toString();
+    if (!stack.isEmpty()) {
+      text.append(stack.endsWith("\n") ? stack : stack + "\n");
+    }
+    out.print(text); // One write, so that two isolates' reports do not interleave.
+  }
 }

@@ -107,8 +107,49 @@ public final class EventLoop {
     return loop;
   }
 
-  private final Thread thread;
+  /**
+   * The platform thread carrying the isolate now. A loop made by {@link #EventLoop(LoopClock)}
+   * keeps the thread that made it; a pooled loop ({@link #pooled}) is carried by one pool thread
+   * per turn and has none between turns (written by the carrying thread only).
+   */
+  private volatile Thread thread;
   private final LoopClock clock;
+  /** The pool whose threads carry this loop's turns; null for a loop that owns its thread. */
+  private final java.util.concurrent.Executor pool;
+  /**
+   * A pooled loop's scheduling state, changed by compare-and-set: {@link #IDLE} (no thread, waiting
+   * for an event or a timer), {@link #SCHEDULED} (a turn was handed to the pool), {@link #RUNNING}
+   * (a pool thread carries it). IDLE to SCHEDULED by whoever posts or wakes it; SCHEDULED to
+   * RUNNING by the turn; RUNNING to IDLE by the turn when nothing is left to run now, which then
+   * looks again and takes it back (IDLE to RUNNING) if something arrived meanwhile.
+   */
+  private final java.util.concurrent.atomic.AtomicInteger turnState =
+      new java.util.concurrent.atomic.AtomicInteger(IDLE);
+
+  private static final int IDLE = 0;
+  private static final int SCHEDULED = 1;
+  private static final int RUNNING = 2;
+  /** The timer deadline a wake-up is already scheduled for (pooled loops; turn thread only). */
+  private volatile long wakeArmedFor = Long.MAX_VALUE;
+  /**
+   * Control messages ({@code Isolate.kill}, {@code ping}): run before the next event, ahead of the
+   * queued ones, also while the isolate is paused. {@link #controlPending} is set after each offer,
+   * so that the loop reads one volatile flag per event instead of polling the queue.
+   */
+  private final ConcurrentLinkedQueue<Runnable> control = new ConcurrentLinkedQueue<>();
+
+  private volatile boolean controlPending;
+  /**
+   * Set by {@code Isolate.exit} on the isolate: the carrier stops the isolate as soon as the body
+   * that called it has parked for good (or the loop's own stack unwinds).
+   */
+  boolean exitRequested;
+  /** How the isolate treats uncaught errors and what it does when it ends; null for the defaults. */
+  private volatile IsolateHooks hooks;
+  /** The isolate's listeners and capabilities; made on first use for the main isolate. */
+  volatile IsolateImpl isolate;
+  /** Held while paused by {@code Isolate.pause}; events wait, control still works. */
+  private volatile int pauses;
   final Carrier carrier;
   private final MicrotaskQueue microtasks = new MicrotaskQueue();
   private final ConcurrentLinkedQueue<Runnable> events = new ConcurrentLinkedQueue<>();
@@ -149,13 +190,41 @@ public final class EventLoop {
 
   /** A loop carried by the calling thread; {@link #run()} must be called on it. */
   public EventLoop(LoopClock clock) {
-    this.thread = Thread.currentThread();
+    this(clock, Thread.currentThread(), null);
+  }
+
+  private EventLoop(LoopClock clock, Thread thread, java.util.concurrent.Executor pool) {
+    this.thread = thread;
+    this.pool = pool;
     this.clock = Objects.requireNonNull(clock, "clock");
     this.root = ZoneImpl.createRoot(this);
     this.zone = root;
     this.carrier = new Carrier(this, thread);
   }
 
+  /**
+   * A loop that holds no thread: each turn (run whatever is runnable now) is carried by a thread
+   * of {@code pool}, taken when an event is posted or a timer is due and given back when nothing
+   * is left to run. Start it with {@link #startPooled(Runnable)}.
+   */
+  static EventLoop pooled(java.util.concurrent.Executor pool) {
+    return new EventLoop(LoopClock.system(), null, Objects.requireNonNull(pool, "pool"));
+  }
+
+  /** Posts {@code first} (run as the first event) and hands the first turn to the pool. */
+  void startPooled(Runnable first) {
+    events.offer(first);
+    wake();
+  }
+
+  /** Sets how the isolate treats uncaught errors and its end; call before it starts. */
+  void setHooks(IsolateHooks hooks) {
+    this.hooks = hooks;
+  }
+
+  IsolateHooks hooks() {
+    return hooks;
+  }
   public LoopClock clock() {
     return clock;
   }
@@ -188,9 +257,75 @@ public final class EventLoop {
       }
       return;
     }
-    if (sleeping) {
+    if (pool != null) {
+      wake();
+    } else if (sleeping) {
       LockSupport.unpark(thread);
     }
+  }
+
+  /**
+   * Makes the loop look at its queues: unparks an owned loop; hands an idle pooled loop's next turn
+   * to the pool. Any thread; does nothing if a turn is already scheduled or running, or the
+   * isolate ended.
+   */
+  void wake() {
+    if (pool == null) {
+      Thread t = thread;
+      if (sleeping && t != null) {
+        LockSupport.unpark(t);
+      }
+    } else if (turnState.get() == IDLE && !closed && turnState.compareAndSet(IDLE, SCHEDULED)) {
+      try {
+        pool.execute(this::turn);
+      } catch (java.util.concurrent.RejectedExecutionException e) {
+        turnState.set(IDLE);
+        LOG.warn("the isolate pool refused a turn of an isolate; it stops", e);
+      }
+    }
+  }
+
+  /**
+   * Runs {@code message} on the isolate before its next event (after the event or microtask
+   * running now), even while it is paused; any thread. Dropped if the isolate ended.
+   */
+  void postControl(Runnable message) {
+    control.offer(message);
+    controlPending = true;
+    wake();
+  }
+
+  /** Asks the isolate to stop before its next event; any thread. */
+  void kill() {
+    postControl(
+        () -> {
+          throw new IsolateStop();
+        });
+  }
+
+  private void runControl() {
+    controlPending = false;
+    Runnable message;
+    while ((message = control.poll()) != null) {
+      message.run();
+    }
+  }
+
+  /** Holds events back until as many {@link #resumeEvents()} calls; any thread. */
+  synchronized void pauseEvents() {
+    pauses++;
+  }
+
+  synchronized void resumeEvents() {
+    if (pauses > 0) {
+      pauses--;
+    }
+    wake();
+  }
+
+  /** Whether the isolate ended: its queue is closed. */
+  public boolean isClosed() {
+    return closed;
   }
 
   /** Appends an event from the loop's own thread (no wake-up needed). */
@@ -243,6 +378,9 @@ public final class EventLoop {
   void drainMicrotasks() {
     MicrotaskQueue.Entry entry;
     while ((entry = microtasks.poll()) != null) {
+      if (exitRequested) {
+        throw new IsolateStop(); // Isolate.exit: nothing else runs.
+      }
       ZoneImpl z = (ZoneImpl) entry.zone;
       z.runMicrotask(entry.task);
       if (carrier.hasReady()) {
@@ -323,40 +461,156 @@ public final class EventLoop {
    * ({@link #fatalError()}).
    */
   public void run() {
-    if (Thread.currentThread() != thread) {
+    if (Thread.currentThread() != thread || pool != null) {
       throw new IllegalStateException("An event loop runs on the thread that created it.");
     }
+    enter();
+    try {
+      runEvents(true);
+    } finally {
+      end();
+    }
+  }
+
+  /**
+   * One turn of a pooled loop, on a pool thread: runs events until none is runnable now, then
+   * gives the thread back (or, when the isolate can never receive anything again, ends it).
+   */
+  private void turn() {
+    if (!turnState.compareAndSet(SCHEDULED, RUNNING)) {
+      return;
+    }
+    thread = Thread.currentThread();
+    carrier.attach(thread);
+    enter();
+    boolean ended = false;
+    try {
+      while (true) {
+        ended = runEvents(false);
+        if (ended) {
+          return;
+        }
+        armTimerWake();
+        detach();
+        turnState.set(IDLE);
+        // A post that saw RUNNING did not schedule a turn: look once more.
+        if ((events.isEmpty() && !timerDue() && !controlPending) || closed) {
+          return;
+        }
+        if (!turnState.compareAndSet(IDLE, RUNNING)) {
+          return; // A poster scheduled a turn; it runs this.
+        }
+        thread = Thread.currentThread();
+        carrier.attach(thread);
+        enter();
+      }
+    } catch (Throwable t) {
+      ended = true; // runEvents ends the isolate itself; anything else escaping here is a bug.
+      LOG.error("an isolate's turn failed", t);
+    } finally {
+      if (ended) {
+        end();
+      }
+    }
+  }
+
+  /** Makes the calling thread the isolate's thread. */
+  private void enter() {
     CURRENT.set(this);
     lastStarted = this;
     PinnedCarrierWatchdog.watch(carrier);
+  }
+
+  /** Ends a pooled turn without ending the isolate: the thread is an ordinary pool thread again. */
+  private void detach() {
+    PinnedCarrierWatchdog.unwatch(carrier);
+    carrier.detach();
+    thread = null;
+    if (lastStarted == this) {
+      lastStarted = null;
+    }
+    CURRENT.remove();
+  }
+
+  /** Ends the isolate on its thread: closes the queue, then tells whoever waits for its end. */
+  private void end() {
+    PinnedCarrierWatchdog.unwatch(carrier);
     try {
-      while (true) {
-        drainMicrotasks();
-        Runnable event = nextEvent();
-        if (event == null) {
-          break;
-        }
-        zone = root;
-        event.run();
-        if (carrier.hasReady()) {
-          carrier.drain();
-        }
-      }
-    } catch (Uncaught u) {
-      fatalError = u.error;
-      fatalStack = u.stackTrace;
-    } catch (Throwable t) {
-      fatalError = t;
-      fatalStack = StackTrace.of(t);
-    } finally {
-      PinnedCarrierWatchdog.unwatch(carrier);
       close();
+    } finally {
       if (lastStarted == this) {
         lastStarted = null; // Do not keep an ended isolate reachable.
       }
       CURRENT.remove();
+      if (pool != null) {
+        carrier.detach();
+        thread = null;
+      }
+      turnState.set(RUNNING); // Never IDLE again: nothing schedules an ended isolate.
+      IsolateHooks h = hooks;
+      if (h != null) {
+        try {
+          h.ended(this);
+        } catch (RuntimeException e) {
+          LOG.warn("an isolate's end listener failed", e);
+        }
+      }
     }
   }
+
+  /**
+   * Runs microtasks and events until the isolate ends (true) or, with {@code mayPark} false,
+   * until nothing is runnable now (false). An uncaught error ends the isolate unless the
+   * isolate's hooks say its errors are not fatal.
+   */
+  private boolean runEvents(boolean mayPark) {
+    while (true) {
+      try {
+        while (true) {
+          drainMicrotasks();
+          Runnable event = nextEvent(mayPark);
+          if (event == null) {
+            return true;
+          }
+          if (event == NOTHING_NOW) {
+            return false;
+          }
+          zone = root;
+          event.run();
+          if (carrier.hasReady()) {
+            carrier.drain();
+          }
+        }
+      } catch (IsolateStop stop) {
+        return true;
+      } catch (Uncaught u) {
+        if (fatal(u.error, u.stackTrace)) {
+          return true;
+        }
+      } catch (Throwable t) {
+        if (exitRequested) {
+          return true;
+        }
+        if (fatal(t, StackTrace.of(t))) {
+          return true;
+        }
+      }
+    }
+  }
+
+  /** Reports an uncaught error; true if it stops the isolate (recorded as its fatal error). */
+  private boolean fatal(Throwable error, StackTrace stack) {
+    IsolateHooks h = hooks;
+    boolean stops = h == null || h.uncaughtError(this, error, stack);
+    if (stops) {
+      fatalError = error;
+      fatalStack = stack;
+    }
+    return stops;
+  }
+
+  /** Returned by {@link #nextEvent} when a pooled loop has nothing to run now. */
+  private static final Runnable NOTHING_NOW = () -> {};
 
   /** Closes the queue, drops what is left in it, and runs the close hooks. */
   private void close() {
@@ -381,24 +635,36 @@ public final class EventLoop {
       "The isolate's thread was interrupted (for example by ExecutorService.shutdownNow()), so "
           + "the isolate stopped; its pending timers, events and microtasks were dropped.";
 
-  private Runnable nextEvent() throws InterruptedException {
+  private Runnable nextEvent(boolean mayPark) throws InterruptedException {
     while (true) {
       if (Thread.interrupted()) {
         throw new InterruptedException(INTERRUPTED);
       }
-      timers.postTimeoutIfDue(clock.millis());
-      Runnable event = events.poll();
-      if (event != null) {
-        return event;
+      if (controlPending) {
+        runControl();
+      }
+      if (exitRequested) {
+        throw new IsolateStop();
+      }
+      boolean paused = pauses > 0;
+      if (!paused) {
+        timers.postTimeoutIfDue(clock.millis());
+        Runnable event = events.poll();
+        if (event != null) {
+          return event;
+        }
       }
       boolean timersPending = timers.hasPending();
-      if (!timersPending && keepAlive <= 0) {
+      if (!paused && !timersPending && keepAlive <= 0) {
         return null; // Nothing can ever arrive: the isolate ends.
+      }
+      if (!mayPark) {
+        return NOTHING_NOW;
       }
       sleeping = true;
       try {
-        if (events.isEmpty()) {
-          long deadline = timers.nextDeadline();
+        if (events.isEmpty() || paused) {
+          long deadline = paused ? Long.MAX_VALUE : timers.nextDeadline();
           if (deadline == Long.MAX_VALUE) {
             LockSupport.park(this);
           } else if (clock.advanceTo(deadline)) {
@@ -414,6 +680,31 @@ public final class EventLoop {
         sleeping = false;
       }
     }
+  }
+
+  /** Whether a timer of this (pooled) loop is due now. */
+  private boolean timerDue() {
+    return pauses == 0 && timers.hasPending() && timers.nextDeadline() <= clock.millis();
+  }
+
+  /** Schedules a turn for the next timer deadline of a pooled loop going idle. */
+  private void armTimerWake() {
+    if (!timers.hasPending()) {
+      return;
+    }
+    long deadline = timers.nextDeadline();
+    if (deadline >= wakeArmedFor && wakeArmedFor > clock.millis()) {
+      return; // A wake-up at or before it is already on its way.
+    }
+    wakeArmedFor = deadline;
+    // One millisecond late rather than early: an early wake finds nothing due and must re-arm.
+    IsolatePool.wakeAt(this, Math.max(0, deadline - clock.millis()) + 1);
+  }
+
+  /** Called by the pool's timer thread at a deadline this loop asked for. */
+  void timerWake() {
+    wakeArmedFor = Long.MAX_VALUE; // Fired: the next idle turn arms again if still needed.
+    wake();
   }
 
   /** The error that stopped the isolate, or null if it ran dry. */

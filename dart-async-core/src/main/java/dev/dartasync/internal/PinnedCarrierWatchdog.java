@@ -111,7 +111,11 @@ final class PinnedCarrierWatchdog {
     if (body.state != Body.State.AWAITING && body.state != Body.State.YIELDED) {
       return NOTHING;
     }
-    Thread.State carrierState = carrier.thread.getState();
+    Thread carrierThread = carrier.thread;
+    if (carrierThread == null) {
+      return NOTHING; // A pooled isolate between turns.
+    }
+    Thread.State carrierState = carrierThread.getState();
     if (carrierState != Thread.State.WAITING && carrierState != Thread.State.TIMED_WAITING) {
       return NOTHING;
     }

@@ -217,7 +217,7 @@ final class Sendability {
         }
       };
     }
-    if (isSharedValueType(type)) {
+    if (isSharedValueType(type) || SharedAcrossIsolates.class.isAssignableFrom(type)) {
       return CopyPlan.SHARED;
     }
     for (Class<?> unsendable : UNSENDABLE_TYPES) {
@@ -275,8 +275,13 @@ final class Sendability {
     return module != null && (module.startsWith("java.") || module.startsWith("jdk."));
   }
 
+  /**
+   * Whether a class of the library's users (not the JDK's: those are judged by the lists above, and
+   * {@code Throwable}'s own native methods must not make every exception unsendable) declares a
+   * native method, the sign of a native resource.
+   */
   private static boolean hasNativeMethod(Class<?> type) {
-    for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+    for (Class<?> c = type; c != null && !isJdk(c); c = c.getSuperclass()) {
       for (Method method : c.getDeclaredMethods()) {
         if (Modifier.isNative(method.getModifiers())) {
           return true;

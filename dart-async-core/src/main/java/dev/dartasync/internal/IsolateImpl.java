@@ -1,0 +1,306 @@
+package dev.dartasync.internal;
+
+import dev.dartasync.StackTrace;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What other isolates can do to one isolate through its {@code Isolate} handle, and what it tells
+ * them: its exit and error listeners, whether errors are fatal, its pauses, its kill. Dart sends
+ * these as control messages to the isolate; here they are thread-safe calls, and whatever must run
+ * on the isolate is posted as a control message ({@link EventLoop#postControl}).
+ *
+ * <p>Every isolate belongs to the group of the main isolate that (transitively) spawned it. When
+ * the main isolate ends, so do all isolates of its group, as Dart's process ends with its main
+ * isolate: nothing spawned outlives the {@code Dart.run} that started it.
+ */
+public final class IsolateImpl implements IsolateHooks {
+
+  private static final Logger LOG = LoggerFactory.getLogger(IsolateImpl.class);
+
+  final EventLoop loop;
+  public final String debugName;
+  /** The isolates spawned under the same main isolate; shared by the group. */
+  private final Group group;
+  /** Whether this is the group's main isolate (its end ends them all). */
+  private final boolean main;
+  /** The isolate's control port: identifies it; messages sent to it are dropped. */
+  public final Port controlPort;
+  /** The public {@code Isolate} handle of this isolate, made once ({@code Isolate.current}). */
+  public volatile Object handle;
+
+  private volatile boolean errorsAreFatal;
+  private final List<ExitListener> exitListeners = new CopyOnWriteArrayList<>();
+  private final List<Port> errorListeners = new CopyOnWriteArrayList<>();
+  /** Pauses by capability; guarded by {@code this}. */
+  private final Map<Object, Integer> pauses = new HashMap<>();
+
+  private record ExitListener(Port port, Object response) {}
+
+  /**
+   * The isolates spawned under one main isolate. {@link #ended} is set before the main isolate
+   * kills the members it sees, and a spawner looks at it after adding: so each new member is
+   * either seen (and killed) or kills itself.
+   */
+  private static final class Group {
+    final Set<IsolateImpl> members = ConcurrentHashMap.newKeySet();
+    volatile boolean ended;
+  }
+
+  private IsolateImpl(
+      EventLoop loop, String debugName, Group group, boolean main, boolean fatal) {
+    this.loop = loop;
+    this.debugName = debugName;
+    this.group = group;
+    this.main = main;
+    this.errorsAreFatal = fatal;
+    this.controlPort = new Port(loop, null, "control port", false);
+  }
+
+  /** The isolate of {@code loop}: for the main isolate, made on first use. */
+  public static IsolateImpl of(EventLoop loop) {
+    IsolateImpl isolate = loop.isolate;
+    if (isolate != null) {
+      return isolate;
+    }
+    synchronized (loop) {
+      if (loop.isolate == null) {
+        IsolateImpl made =
+            new IsolateImpl(loop, "main", new Group(), true, true);
+        loop.setHooks(made);
+        loop.isolate = made;
+      }
+      return loop.isolate;
+    }
+  }
+
+  /** The calling isolate. */
+  public static IsolateImpl current() {
+    return of(EventLoop.require());
+  }
+
+  /**
+   * Starts an isolate on the pool, a member of the calling isolate's group, whose first event runs
+   * {@code entry} as an async body, and calls {@code ready} on the calling isolate (as an event)
+   * once the new isolate has started or ended. The message must already be copied.
+   */
+  public static IsolateImpl spawn(
+      Callable<?> entry,
+      String debugName,
+      boolean paused,
+      boolean errorsAreFatal,
+      Port onExit,
+      Object onExitResponse,
+      Port onError,
+      Object pauseCapability,
+      Runnable ready) {
+    IsolateImpl parent = current();
+    EventLoop child = EventLoop.pooled(IsolatePool.TURNS);
+    IsolateImpl isolate =
+        new IsolateImpl(
+            child,
+            debugName == null ? "isolate" : debugName,
+            parent.group,
+            false,
+            errorsAreFatal);
+    child.isolate = isolate;
+    child.setHooks(isolate);
+    if (onExit != null) {
+      isolate.exitListeners.add(new ExitListener(onExit, onExitResponse));
+    }
+    if (onError != null) {
+      isolate.errorListeners.add(onError);
+    }
+    if (paused) {
+      isolate.pause(pauseCapability);
+    }
+    KeepAlive waiting = parent.loop.keepAlive("an Isolate.spawn waiting for its isolate");
+    Runnable readyOnce = new ReadyOnce(parent.loop, waiting, ready);
+    isolate.readyHook = readyOnce;
+    parent.group.members.add(isolate);
+    if (parent.group.ended) {
+      isolate.kill(); // Its main isolate ended meanwhile: it never runs.
+    }
+    child.startPooled(
+        () -> {
+          readyOnce.run();
+          child.startBody(entry);
+        });
+    return isolate;
+  }
+
+  /** Tells the spawner once that the isolate started (or ended before it could start). */
+  private volatile Runnable readyHook;
+
+  private static final class ReadyOnce implements Runnable {
+    private final EventLoop parent;
+    private final KeepAlive waiting;
+    private Runnable ready;
+
+    ReadyOnce(EventLoop parent, KeepAlive waiting, Runnable ready) {
+      this.parent = parent;
+      this.waiting = waiting;
+      this.ready = ready;
+    }
+
+    @Override
+    public synchronized void run() {
+      Runnable r = ready;
+      if (r == null) {
+        return;
+      }
+      ready = null;
+      parent.post(
+          () -> {
+            waiting.release();
+            r.run();
+          });
+    }
+  }
+
+  /**
+   * {@code Isolate.exit}: checks that {@code message} is sendable, hands it to {@code port} without
+   * a copy, and stops the calling isolate at once: nothing else runs on it, no {@code finally} of
+   * the calling body, no microtask, timer or event. Called in a body, the body parks for good and
+   * never returns; called from the loop's own stack (a callback), this throws an error that unwinds
+   * it (the callback's {@code finally} blocks run).
+   *
+   * @throws dev.dartasync.ArgumentError if the message is not sendable; nothing happened then
+   */
+  public static void exit(Port port, Object message) {
+    EventLoop loop = EventLoop.require();
+    MessageCopy.copy(message); // The check: the same rules and errors as a send.
+    if (port != null) {
+      port.deliver(message);
+    }
+    loop.exitRequested = true;
+    Body body = loop.carrier.mounted;
+    if (body != null && body.thread == Thread.currentThread()) {
+      while (true) {
+        java.util.concurrent.locks.LockSupport.park(loop); // The carrier stops the isolate.
+      }
+    }
+    throw new IsolateStop();
+  }
+
+  // ---- control -----------------------------------------------------------------------------
+
+  public void setErrorsFatal(boolean fatal) {
+    errorsAreFatal = fatal;
+  }
+
+  public void addOnExitListener(Port port, Object response) {
+    if (!loop.isClosed()) {
+      exitListeners.add(new ExitListener(port, response));
+    }
+  }
+
+  public void removeOnExitListener(Port port) {
+    exitListeners.removeIf(l -> l.port == port);
+  }
+
+  public void addErrorListener(Port port) {
+    if (!loop.isClosed()) {
+      errorListeners.add(port);
+    }
+  }
+
+  public void removeErrorListener(Port port) {
+    errorListeners.remove(port);
+  }
+
+  /** Stops the isolate before its next event (after the one running now). */
+  public void kill() {
+    loop.kill();
+  }
+
+  /** Sends {@code response} (already copied) to {@code port} before the isolate's next event. */
+  public void ping(Port port, Object response) {
+    loop.postControl(() -> port.deliver(response));
+  }
+
+  /** Holds the isolate's events back until resumed with the same capability. */
+  public void pause(Object capability) {
+    synchronized (this) {
+      pauses.merge(capability, 1, Integer::sum);
+    }
+    loop.pauseEvents();
+  }
+
+  /** Undoes one pause made with {@code capability}; no effect if it made none. */
+  public void resume(Object capability) {
+    synchronized (this) {
+      Integer count = pauses.get(capability);
+      if (count == null) {
+        return;
+      }
+      if (count == 1) {
+        pauses.remove(capability);
+      } else {
+        pauses.put(capability, count - 1);
+      }
+    }
+    loop.resumeEvents();
+  }
+
+  public boolean isEnded() {
+    return loop.isClosed();
+  }
+
+  // ---- hooks (on the isolate's thread) ------------------------------------------------------
+
+  @Override
+  public boolean uncaughtError(EventLoop loop, Throwable error, StackTrace stackTrace) {
+    boolean fatal = errorsAreFatal;
+    if (errorListeners.isEmpty()) {
+      if (!main) {
+        // Dart's command line prints what no listener takes; the main isolate's is printed (or
+        // rethrown) by Dart.run and Dart.runMain.
+        DartText.printUnhandled(System.err, error, stackTrace);
+      }
+    } else {
+      String stack = stackTrace == null ? null : stackTrace.toString();
+      List<String> message = Arrays.asList(DartText.toDartString(error), stack);
+      for (Port port : errorListeners) {
+        port.deliver(message);
+      }
+    }
+    return fatal;
+  }
+
+  @Override
+  public void ended(EventLoop loop) {
+    Runnable ready = readyHook;
+    if (ready != null) {
+      ready.run();
+    }
+    for (ExitListener listener : new ArrayList<>(exitListeners)) {
+      listener.port.deliver(listener.response);
+    }
+    exitListeners.clear();
+    errorListeners.clear();
+    if (main) {
+      group.ended = true;
+      for (IsolateImpl member : group.members.toArray(IsolateImpl[]::new)) {
+        member.kill();
+      }
+    } else {
+      group.members.remove(this);
+    }
+    LOG.debug("isolate {} ended", debugName);
+  }
+
+  @Override
+  public String toString() {
+    return "isolate " + debugName;
+  }
+}

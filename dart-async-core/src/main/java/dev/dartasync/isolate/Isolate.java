@@ -1,0 +1,442 @@
+package dev.dartasync.isolate;
+
+import dev.dartasync.Completer;
+import dev.dartasync.DFuture;
+import dev.dartasync.DStream;
+import dev.dartasync.Dart;
+import dev.dartasync.StackTrace;
+import dev.dartasync.StreamController;
+import dev.dartasync.internal.Checks;
+import dev.dartasync.internal.IsolateImpl;
+import dev.dartasync.internal.MessageCopy;
+import dev.dartasync.internal.SharedAcrossIsolates;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * Dart's {@code Isolate}: a handle on an isolate, i.e. an event loop with its own queues and
+ * timers, sharing no objects with other isolates; they talk by messages ({@link SendPort}).
+ *
+ * <p><b>Threads.</b> An isolate's code runs on one platform thread at a time, taken from a pool
+ * while it has something to run and given back when it waits, so an idle isolate holds no thread
+ * and starting one costs microseconds. CPU work in one isolate never delays another isolate's
+ * timers. The main isolate is the one {@code Dart.run} or {@code Dart.runMain} started, on the
+ * calling thread; when it ends, every isolate spawned under it is killed, as Dart's process ends
+ * with its main isolate.
+ *
+ * <p><b>Messages are copies</b> (see {@link SendPort#send}): made synchronously on the sender,
+ * with Dart's rules; {@link #run}'s computation is a message too, with everything it captures.
+ * Results of {@link #run} and messages of {@link #exit} are handed over without a copy.
+ *
+ * <p>A handle may be sent to other isolates; it stays the same object. Control methods ({@link
+ * #kill}, {@link #pause}, {@link #ping}, listeners) may be called from any isolate.
+ */
+public final class Isolate implements SharedAcrossIsolates {
+
+  /** Dart's {@code Isolate.immediate}: as soon as possible (here: before the next event). */
+  public static final int IMMEDIATE = 0;
+
+  /** Dart's {@code Isolate.beforeNextEvent}: after the current event, before the next. */
+  public static final int BEFORE_NEXT_EVENT = 1;
+
+  private final IsolateImpl impl;
+  private final SendPort controlPort;
+  private final Capability pauseCapability;
+  private final Capability terminateCapability;
+
+  private Isolate(IsolateImpl impl, Capability pause, Capability terminate) {
+    this.impl = impl;
+    this.controlPort = new SendPort(impl.controlPort);
+    this.pauseCapability = pause;
+    this.terminateCapability = terminate;
+  }
+
+  private static Isolate handleOf(IsolateImpl impl) {
+    Object handle = impl.handle;
+    if (handle == null) {
+      synchronized (impl) {
+        if (impl.handle == null) {
+          impl.handle = new Isolate(impl, new Capability(), new Capability());
+        }
+        handle = impl.handle;
+      }
+    }
+    return (Isolate) handle;
+  }
+
+  /**
+   * Dart's {@code Isolate.current}: the calling isolate.
+   *
+   * @throws IllegalStateException if the calling thread belongs to no isolate
+   */
+  public static Isolate current() {
+    return handleOf(IsolateImpl.current());
+  }
+
+  /** The port that identifies the isolate; messages sent to it are dropped. */
+  public SendPort controlPort() {
+    return controlPort;
+  }
+
+  /** The capability that {@link #pause(Capability)} and {@link #resume} accept for this isolate. */
+  public Capability pauseCapability() {
+    return pauseCapability;
+  }
+
+  /** The capability that allows {@link #kill}. */
+  public Capability terminateCapability() {
+    return terminateCapability;
+  }
+
+  /** The name given at spawn ({@code "main"} for the main isolate, else {@code "isolate"}). */
+  public String debugName() {
+    return impl.debugName;
+  }
+
+  // ---- run and compute --------------------------------------------------------------------
+
+  /** {@link #run(Callable, String)} without a debug name. */
+  public static <R> DFuture<R> run(Callable<R> computation) {
+    return run(computation, null);
+  }
+
+  /**
+   * Dart's {@code Isolate.run(computation, debugName:)}: runs {@code computation} in a new
+   * isolate and completes the returned future with its result. The computation is copied into the
+   * new isolate with everything it captures (see {@link SendPort#send} for what may be sent; a
+   * lambda written in an instance method that uses a field captures {@code this}, and with it
+   * everything {@code this} holds). It runs there as an async body: it may {@code await}, and if
+   * it returns a {@link DFuture}, that is awaited there. Then the isolate ends.
+   *
+   * <p><b>Results and errors</b> arrive one microtask after the isolate's message (the returned
+   * future is completed by an async completer):
+   *
+   * <ul>
+   *   <li>the result, handed over without a copy;
+   *   <li>an error the computation throws (or its future completes with): the original error
+   *       object with its original stack trace;
+   *   <li>an error uncaught in the new isolate (a failed future nobody listened to, a timer that
+   *       threw) or a result that cannot be sent: a {@link RemoteError} with the error's text;
+   *   <li>an isolate that ends without a result (its computation awaits a future that never
+   *       completes, it calls {@link #exit()}, or it is killed): {@code RemoteError("Computation
+   *       ended without result")};
+   *   <li>a computation that cannot be sent (it captures a port, a future, a stream, a thread…):
+   *       the {@code ArgumentError} of {@link SendPort#send}, with its retaining path. As in Dart,
+   *       the returned future fails with it (nothing is started); {@code await} rethrows it.
+   * </ul>
+   *
+   * <p>While the computation runs, the calling isolate is kept alive (Dart's result port).
+   *
+   * @throws dev.dartasync.ArgumentError {@code Invalid argument(s) (computation): Must not be
+   *     null}
+   * @throws IllegalStateException if the calling thread belongs to no isolate
+   */
+  @SuppressWarnings("unchecked")
+  public static <R> DFuture<R> run(Callable<R> computation, String debugName) {
+    Checks.notNull(computation, "computation");
+    Completer<R> result = new Completer<>();
+    RawReceivePort resultPort = new RawReceivePort(null, "Isolate.run result");
+    resultPort.setHandler(
+        response -> {
+          resultPort.close();
+          if (response == null) {
+            result.completeError(
+                new RemoteError("Computation ended without result", ""), StackTrace.empty());
+          } else if (response instanceof RunOutcome.Value value) {
+            result.complete((R) value.value());
+          } else if (response instanceof RunOutcome.Failure failure) {
+            result.completeError(failure.error(), failure.stackTrace());
+          } else if (response instanceof List<?> remote) {
+            RemoteError error = new RemoteError((String) remote.get(0), (String) remote.get(1));
+            result.completeError(error, error.stackTrace());
+          }
+        });
+    SendPort port = resultPort.sendPort();
+    try {
+      spawn(
+              Isolate::remoteExecute,
+              new RunOutcome.Runner<>(computation, port),
+              SpawnOptions.defaults()
+                  .onError(port)
+                  .onExit(port)
+                  .errorsAreFatal(true)
+                  .debugName(debugName))
+          .then(
+              ignored -> null,
+              (error, stack) -> {
+                // Sending the computation failed: no answer will come.
+                resultPort.close();
+                result.completeError(error, stack);
+                return null;
+              });
+    } catch (RuntimeException | Error e) {
+      resultPort.close();
+      throw e;
+    }
+    return result.future();
+  }
+
+  /** In the new isolate: runs the computation and exits with its outcome. */
+  private static <R> void remoteExecute(RunOutcome.Runner<R> runner) {
+    Object outcome;
+    try {
+      Object value = runner.computation().call();
+      if (value instanceof DFuture<?> future) {
+        value = Dart.await(future);
+      }
+      outcome = new RunOutcome.Value(value);
+    } catch (Throwable e) {
+      outcome = new RunOutcome.Failure(e, StackTrace.of(e));
+    }
+    exit(runner.resultPort(), outcome);
+  }
+
+  /**
+   * Flutter's {@code compute(callback, message)}: {@link #run} of {@code callback.call(message)}.
+   * The callback and the message are copied into the new isolate; results and errors as {@link
+   * #run}.
+   */
+  public static <M, R> DFuture<R> compute(ComputeCallback<M, R> callback, M message) {
+    return compute(callback, message, null);
+  }
+
+  /** Flutter's {@code compute(callback, message, debugLabel:)}. */
+  public static <M, R> DFuture<R> compute(
+      ComputeCallback<M, R> callback, M message, String debugLabel) {
+    Checks.notNull(callback, "callback");
+    return run(() -> callback.call(message), debugLabel);
+  }
+
+  // ---- spawn and exit --------------------------------------------------------------------
+
+  /** {@link #spawn(IsolateEntryPoint, Object, SpawnOptions)} with Dart's defaults. */
+  public static <T> DFuture<Isolate> spawn(IsolateEntryPoint<T> entryPoint, T message) {
+    return spawn(entryPoint, message, SpawnOptions.defaults());
+  }
+
+  /**
+   * Dart's {@code Isolate.spawn(entryPoint, message, ...)}: starts a new isolate that calls
+   * {@code entryPoint} with a copy of {@code message}, as an async body, in its first event. The
+   * entry point (with what it captures) and the message are copied synchronously, now; the
+   * returned future completes with the new isolate's handle once it has started (an event of the
+   * calling isolate). An unsendable entry point or message fails the returned future with {@link
+   * SendPort#send}'s {@code ArgumentError}, and nothing is started (Dart's {@code spawn} is an
+   * async function, so it does not throw).
+   *
+   * <p>The new isolate ends when it has nothing left to do and no open port; then {@code
+   * options.onExit} gets its response. Uncaught errors go to {@code options.onError} as {@code
+   * [error text, stack text]}; without an error port they are printed to standard error as Dart
+   * prints them ({@code Unhandled exception:} …). With {@code errorsAreFatal} (the default) the
+   * first one ends the isolate.
+   *
+   * @throws dev.dartasync.ArgumentError {@code Invalid argument(s) (entryPoint): Must not be null}
+   * @throws IllegalStateException if the calling thread belongs to no isolate
+   */
+  public static <T> DFuture<Isolate> spawn(
+      IsolateEntryPoint<T> entryPoint, T message, SpawnOptions options) {
+    Checks.notNull(entryPoint, "entryPoint");
+    Checks.notNull(options, "options");
+    IsolateImpl.current(); // Fails outside an isolate, before anything else.
+    Completer<Isolate> spawned = new Completer<>();
+    Object copied;
+    try {
+      copied = MessageCopy.copy(new SpawnMessage<>(entryPoint, message));
+    } catch (RuntimeException e) {
+      spawned.completeError(e);
+      return spawned.future();
+    }
+    @SuppressWarnings("unchecked")
+    SpawnMessage<T> start = (SpawnMessage<T>) copied;
+    Capability pause = new Capability();
+    Capability terminate = new Capability();
+    Isolate[] handle = new Isolate[1];
+    IsolateImpl impl =
+        IsolateImpl.spawn(
+            () -> {
+              start.entryPoint().call(start.message());
+              return null;
+            },
+            options.debugName,
+            options.paused,
+            options.errorsAreFatal,
+            options.onExit == null ? null : options.onExit.port,
+            options.onExitResponse,
+            options.onError == null ? null : options.onError.port,
+            pause,
+            () -> spawned.complete(handle[0]));
+    handle[0] = new Isolate(impl, pause, terminate);
+    impl.handle = handle[0];
+    return spawned.future();
+  }
+
+  /** The entry point and message of a spawn, copied together (so shared objects stay shared). */
+  private record SpawnMessage<T>(IsolateEntryPoint<T> entryPoint, T message) {}
+
+  /**
+   * Dart's {@code Isolate.exit()}: ends the calling isolate at once, without a message. See
+   * {@link #exit(SendPort, Object)}.
+   */
+  public static void exit() {
+    IsolateImpl.exit(null, null);
+  }
+
+  /**
+   * Dart's {@code Isolate.exit(finalMessagePort, message)}: sends {@code message} to {@code
+   * finalMessagePort} <em>without copying it</em> (it is checked as a send is: an unsendable
+   * message throws the same {@code ArgumentError}, and nothing happens), then ends the calling
+   * isolate at once: no further microtask, timer or event runs, and the calling async body never
+   * returns (its {@code finally} blocks do not run, as in Dart). Called from a callback that is not
+   * an async body (a timer, a {@code then} callback), the callback is unwound by an error its
+   * {@code finally} blocks see. Exit listeners get their message after {@code message}.
+   *
+   * <p>The sender must not touch the message afterwards: the receiver owns it.
+   *
+   * @throws dev.dartasync.ArgumentError if the message holds an unsendable object
+   * @throws IllegalStateException if the calling thread belongs to no isolate
+   */
+  public static void exit(SendPort finalMessagePort, Object message) {
+    IsolateImpl.exit(finalMessagePort == null ? null : finalMessagePort.port, message);
+  }
+
+  // ---- control ----------------------------------------------------------------------------
+
+  /** {@link #kill(int)} with Dart's default, {@link #BEFORE_NEXT_EVENT}. */
+  public void kill() {
+    kill(BEFORE_NEXT_EVENT);
+  }
+
+  /**
+   * Dart's {@code kill(priority:)}: ends the isolate after the event (or microtask) it is running
+   * now, before its next event; queued events, timers and microtasks are dropped, and its exit
+   * listeners get their message. Java cannot stop running code safely, so {@link #IMMEDIATE} also
+   * waits for the current event to end: an isolate in an endless computation is never killed.
+   * Killing an ended isolate does nothing.
+   */
+  public void kill(int priority) {
+    checkPriority(priority);
+    impl.kill();
+  }
+
+  /**
+   * Dart's {@code pause()}: pauses the isolate with a new capability, returned. A paused isolate
+   * runs no events (messages, timers); control messages still work. Resume with {@link
+   * #resume(Capability)}.
+   */
+  public Capability pause() {
+    return pause(new Capability());
+  }
+
+  /** Dart's {@code pause(resumeCapability)}: each pause needs one resume with its capability. */
+  public Capability pause(Capability resumeCapability) {
+    Checks.notNull(resumeCapability, "resumeCapability");
+    impl.pause(resumeCapability);
+    return resumeCapability;
+  }
+
+  /** Dart's {@code resume(resumeCapability)}: undoes one pause made with it; else nothing. */
+  public void resume(Capability resumeCapability) {
+    Checks.notNull(resumeCapability, "resumeCapability");
+    impl.resume(resumeCapability);
+  }
+
+  /** {@link #addOnExitListener(SendPort, Object)} with the response {@code null}. */
+  public void addOnExitListener(SendPort responsePort) {
+    addOnExitListener(responsePort, null);
+  }
+
+  /**
+   * Dart's {@code addOnExitListener(responsePort, response:)}: when the isolate ends, {@code
+   * response} (copied now) is sent to {@code responsePort} as the isolate's last message. No
+   * message is sent if the isolate has already ended.
+   */
+  public void addOnExitListener(SendPort responsePort, Object response) {
+    Checks.notNull(responsePort, "responsePort");
+    impl.addOnExitListener(responsePort.port, MessageCopy.copy(response));
+  }
+
+  /** Dart's {@code removeOnExitListener(responsePort)}. */
+  public void removeOnExitListener(SendPort responsePort) {
+    Checks.notNull(responsePort, "responsePort");
+    impl.removeOnExitListener(responsePort.port);
+  }
+
+  /**
+   * Dart's {@code addErrorListener(port)}: each uncaught error of the isolate is sent to {@code
+   * port} as a two-element list: the error's text and its stack trace's text (or null).
+   */
+  public void addErrorListener(SendPort port) {
+    Checks.notNull(port, "port");
+    impl.addErrorListener(port.port);
+  }
+
+  /** Dart's {@code removeErrorListener(port)}. */
+  public void removeErrorListener(SendPort port) {
+    Checks.notNull(port, "port");
+    impl.removeErrorListener(port.port);
+  }
+
+  /** Dart's {@code setErrorsFatal(errorsAreFatal)}: whether the next uncaught error ends it. */
+  public void setErrorsFatal(boolean errorsAreFatal) {
+    impl.setErrorsFatal(errorsAreFatal);
+  }
+
+  /** {@link #ping(SendPort, Object, int)} with a null response, {@link #IMMEDIATE}. */
+  public void ping(SendPort responsePort) {
+    ping(responsePort, null, IMMEDIATE);
+  }
+
+  /**
+   * Dart's {@code ping(responsePort, response:, priority:)}: the isolate sends {@code response}
+   * (copied now) to {@code responsePort} before its next event, also while paused. A busy isolate
+   * answers when its current event ends; an ended one never answers.
+   */
+  public void ping(SendPort responsePort, Object response, int priority) {
+    Checks.notNull(responsePort, "responsePort");
+    checkPriority(priority);
+    impl.ping(responsePort.port, MessageCopy.copy(response));
+  }
+
+  /**
+   * Dart's {@code errors}: a broadcast stream of the isolate's uncaught errors as {@link
+   * RemoteError}s. Listening adds an error listener (a port of the listening isolate, which it
+   * keeps alive while listened); cancelling removes it.
+   */
+  public DStream<RemoteError> errors() {
+    RawReceivePort[] port = new RawReceivePort[1];
+    @SuppressWarnings("unchecked")
+    StreamController<RemoteError>[] controller = new StreamController[1];
+    controller[0] =
+        StreamController.broadcast(
+            () -> {
+              port[0] =
+                  new RawReceivePort(
+                      message -> {
+                        List<?> pair = (List<?>) message;
+                        RemoteError error =
+                            new RemoteError((String) pair.get(0), (String) pair.get(1));
+                        controller[0].addError(error, error.stackTrace());
+                      },
+                      "Isolate.errors");
+              addErrorListener(port[0].sendPort());
+            },
+            () -> {
+              removeErrorListener(port[0].sendPort());
+              port[0].close();
+            },
+            true);
+    return controller[0].stream();
+  }
+
+  private static void checkPriority(int priority) {
+    if (priority != IMMEDIATE && priority != BEFORE_NEXT_EVENT) {
+      throw new dev.dartasync.ArgumentError(
+          "Invalid argument (priority): must be Isolate.IMMEDIATE or Isolate.BEFORE_NEXT_EVENT: "
+              + priority);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Isolate(" + impl.debugName + ")";
+  }
+}
