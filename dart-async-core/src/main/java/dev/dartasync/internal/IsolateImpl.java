@@ -90,8 +90,8 @@ public final class IsolateImpl implements IsolateHooks {
 
   /**
    * Starts an isolate on the pool, a member of the calling isolate's group, whose first event runs
-   * {@code entry} as an async body, and calls {@code ready} on the calling isolate (as an event)
-   * once the new isolate has started or ended. The message must already be copied.
+   * {@code entry} as an async body, and posts {@code ready} to the calling isolate. The message
+   * must already be copied.
    */
   public static IsolateImpl spawn(
       Callable<?> entry,
@@ -123,48 +123,15 @@ public final class IsolateImpl implements IsolateHooks {
     if (paused) {
       isolate.pause(pauseCapability);
     }
-    KeepAlive waiting = parent.loop.keepAlive("an Isolate.spawn waiting for its isolate");
-    Runnable readyOnce = new ReadyOnce(parent.loop, waiting, ready);
-    isolate.readyHook = readyOnce;
+    // Dart completes the spawn future from an event of the spawner once the isolate exists (also
+    // when it starts paused): posted now, it runs after the spawner's current event.
+    parent.loop.post(ready);
     parent.group.members.add(isolate);
     if (parent.group.ended) {
       isolate.kill(); // Its main isolate ended meanwhile: it never runs.
     }
-    child.startPooled(
-        () -> {
-          readyOnce.run();
-          child.startBody(entry);
-        });
+    child.startPooled(() -> child.startBody(entry));
     return isolate;
-  }
-
-  /** Tells the spawner once that the isolate started (or ended before it could start). */
-  private volatile Runnable readyHook;
-
-  private static final class ReadyOnce implements Runnable {
-    private final EventLoop parent;
-    private final KeepAlive waiting;
-    private Runnable ready;
-
-    ReadyOnce(EventLoop parent, KeepAlive waiting, Runnable ready) {
-      this.parent = parent;
-      this.waiting = waiting;
-      this.ready = ready;
-    }
-
-    @Override
-    public synchronized void run() {
-      Runnable r = ready;
-      if (r == null) {
-        return;
-      }
-      ready = null;
-      parent.post(
-          () -> {
-            waiting.release();
-            r.run();
-          });
-    }
   }
 
   /**
@@ -279,10 +246,6 @@ public final class IsolateImpl implements IsolateHooks {
 
   @Override
   public void ended(EventLoop loop) {
-    Runnable ready = readyHook;
-    if (ready != null) {
-      ready.run();
-    }
     for (ExitListener listener : new ArrayList<>(exitListeners)) {
       listener.port.deliver(listener.response);
     }

@@ -397,14 +397,15 @@ public final class Isolate implements SharedAcrossIsolates {
   }
 
   /**
-   * Dart's {@code errors}: a broadcast stream of the isolate's uncaught errors as {@link
-   * RemoteError}s. Listening adds an error listener (a port of the listening isolate, which it
-   * keeps alive while listened); cancelling removes it.
+   * Dart's {@code errors}: a broadcast stream of the isolate's uncaught errors, each delivered as
+   * an <em>error event</em> carrying a {@link RemoteError} (the stream has no data events), as
+   * soon as the report arrives (a sync controller). Listening adds an error listener (a port of
+   * the listening isolate, which it keeps alive while listened); cancelling removes it.
    */
-  public DStream<RemoteError> errors() {
+  public DStream<Object> errors() {
     RawReceivePort[] port = new RawReceivePort[1];
     @SuppressWarnings("unchecked")
-    StreamController<RemoteError>[] controller = new StreamController[1];
+    StreamController<Object>[] controller = new StreamController[1];
     controller[0] =
         StreamController.broadcast(
             () -> {
