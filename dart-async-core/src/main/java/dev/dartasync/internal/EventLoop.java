@@ -582,6 +582,7 @@ public final class EventLoop {
           }
         }
       } catch (IsolateStop stop) {
+        stopped = true;
         return true;
       } catch (Uncaught u) {
         if (fatal(u.error, u.stackTrace)) {
@@ -589,6 +590,7 @@ public final class EventLoop {
         }
       } catch (Throwable t) {
         if (exitRequested) {
+          stopped = true;
           return true;
         }
         if (fatal(t, StackTrace.of(t))) {
@@ -608,6 +610,9 @@ public final class EventLoop {
     }
     return stops;
   }
+
+  /** Whether {@code Isolate.kill} or {@code Isolate.exit} ended the isolate. */
+  boolean stopped;
 
   /** Returned by {@link #nextEvent} when a pooled loop has nothing to run now. */
   private static final Runnable NOTHING_NOW = () -> {};

@@ -359,4 +359,28 @@ class IsolateRunTest {
     assertInstanceOf(StackTrace.class, stacks[0]);
     assertTrue(stacks[0].toString().contains("IsolateRunTest"), stacks[0].toString());
   }
+
+  @Test
+  @DisplayName("a blocking JDK call and timers in the isolate: it waits without holding a thread")
+  void blockingCallAndTimers() {
+    List<Object> got =
+        Dart.run(
+            () ->
+                await(
+                    Isolate.run(
+                        () -> {
+                          Thread.sleep(20); // parks the body; the isolate waits for it
+                          List<Object> order = new ArrayList<>();
+                          Completer<Void> done = new Completer<>();
+                          new Timer(Duration.ofMillis(30), () -> {
+                            order.add("30 ms");
+                            done.complete();
+                          });
+                          new Timer(Duration.ofMillis(10), () -> order.add("10 ms"));
+                          Timer.run(() -> order.add("zero"));
+                          await(done.future());
+                          return order;
+                        })));
+    assertEquals(List.of("zero", "10 ms", "30 ms"), got);
+  }
 }

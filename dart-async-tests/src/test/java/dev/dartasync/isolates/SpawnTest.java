@@ -375,4 +375,38 @@ class SpawnTest {
     Thread.sleep(200);
     assertEquals(after, TICKS.get(), "the worker stopped with main");
   }
+
+  @Test
+  @DisplayName("killing the main isolate ends Dart.run with a text that says so")
+  void killMain() {
+    IllegalStateException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalStateException.class,
+            () ->
+                Dart.run(
+                    () -> {
+                      Isolate.current().kill();
+                      return await(DFuture.delayed(Duration.ofSeconds(10)));
+                    }));
+    assertEquals(
+        "The main isolate was ended by Isolate.kill or Isolate.exit before main's future"
+            + " completed; Dart.run has no value to return.",
+        e.getMessage());
+  }
+
+  @Test
+  @DisplayName("Isolate handles and capabilities are shared by messages: the same objects arrive")
+  void handlesAreShared() {
+    List<Object> got =
+        Dart.run(
+            () -> {
+              ReceivePort port = new ReceivePort();
+              Isolate main = Isolate.current();
+              Capability capability = new Capability();
+              port.sendPort().send(List.of(main, capability));
+              List<?> back = (List<?>) await(port.first());
+              return List.of(back.get(0) == main, back.get(1) == capability);
+            });
+    assertEquals(List.of(true, true), got);
+  }
 }
