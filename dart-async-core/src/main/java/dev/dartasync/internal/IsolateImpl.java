@@ -104,7 +104,7 @@ public final class IsolateImpl implements IsolateHooks {
       Object pauseCapability,
       Runnable ready) {
     IsolateImpl parent = current();
-    EventLoop child = EventLoop.pooled(IsolatePool.TURNS);
+    EventLoop child = EventLoop.pooled(IsolatePool.turns);
     IsolateImpl isolate =
         new IsolateImpl(
             child,
@@ -123,14 +123,20 @@ public final class IsolateImpl implements IsolateHooks {
     if (paused) {
       isolate.pause(pauseCapability);
     }
+    parent.group.members.add(isolate); // Before it starts: its end removes it.
+    try {
+      child.startPooled(() -> child.startBody(entry));
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      parent.group.members.remove(isolate);
+      throw new dev.dartasync.isolate.IsolateSpawnException(
+          "Unable to spawn isolate: " + (e.getCause() != null ? e.getCause() : e));
+    }
+    if (parent.group.ended) {
+      isolate.kill(); // Its main isolate ended meanwhile.
+    }
     // Dart completes the spawn future from an event of the spawner once the isolate exists (also
     // when it starts paused): posted now, it runs after the spawner's current event.
     parent.loop.post(ready);
-    parent.group.members.add(isolate);
-    if (parent.group.ended) {
-      isolate.kill(); // Its main isolate ended meanwhile: it never runs.
-    }
-    child.startPooled(() -> child.startBody(entry));
     return isolate;
   }
 

@@ -221,7 +221,8 @@ public final class Isolate implements SharedAcrossIsolates {
    * returned future completes with the new isolate's handle once it has started (an event of the
    * calling isolate). An unsendable entry point or message fails the returned future with {@link
    * SendPort#send}'s {@code ArgumentError}, and nothing is started (Dart's {@code spawn} is an
-   * async function, so it does not throw).
+   * async function, so it does not throw). If no thread can be had for it (the JVM cannot start
+   * one), the future fails with {@code IsolateSpawnException: Unable to spawn isolate: …}.
    *
    * <p>The new isolate ends when it has nothing left to do and no open port; then {@code
    * options.onExit} gets its response. Uncaught errors go to {@code options.onError} as {@code
@@ -250,7 +251,9 @@ public final class Isolate implements SharedAcrossIsolates {
     Capability pause = new Capability();
     Capability terminate = new Capability();
     Isolate[] handle = new Isolate[1];
-    IsolateImpl impl =
+    IsolateImpl impl;
+    try {
+      impl =
         IsolateImpl.spawn(
             () -> {
               start.entryPoint().call(start.message());
@@ -264,6 +267,10 @@ public final class Isolate implements SharedAcrossIsolates {
             options.onError == null ? null : options.onError.port,
             pause,
             () -> spawned.complete(handle[0]));
+    } catch (IsolateSpawnException e) {
+      spawned.completeError(e);
+      return spawned.future();
+    }
     handle[0] = new Isolate(impl, pause, terminate);
     impl.handle = handle[0];
     return spawned.future();

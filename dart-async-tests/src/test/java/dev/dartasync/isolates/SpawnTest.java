@@ -409,4 +409,37 @@ class SpawnTest {
             });
     assertEquals(List.of(true, true), got);
   }
+
+  @Test
+  @DisplayName("no thread for the isolate: IsolateSpawnException: Unable to spawn isolate: ...")
+  void spawnFailure() {
+    dev.dartasync.internal.Testing.setIsolatePool(
+        task -> {
+          throw new OutOfMemoryError("unable to create native thread: possibly out of memory");
+        });
+    try {
+      List<String> texts =
+          Dart.run(
+              () -> {
+                List<String> out = new ArrayList<>();
+                try {
+                  await(Isolate.spawn((String m) -> {}, ""));
+                } catch (dev.dartasync.isolate.IsolateSpawnException e) {
+                  out.add(e.toString());
+                }
+                try {
+                  await(Isolate.run(() -> 1));
+                } catch (dev.dartasync.isolate.IsolateSpawnException e) {
+                  out.add(e.toString());
+                }
+                return out;
+              });
+      String text =
+          "IsolateSpawnException: Unable to spawn isolate: java.lang.OutOfMemoryError: unable to"
+              + " create native thread: possibly out of memory";
+      assertEquals(List.of(text, text), texts);
+    } finally {
+      dev.dartasync.internal.Testing.setIsolatePool(null);
+    }
+  }
 }
