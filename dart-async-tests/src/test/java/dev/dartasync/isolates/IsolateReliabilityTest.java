@@ -134,32 +134,40 @@ class IsolateReliabilityTest {
   @Test
   @DisplayName("an isolate burning the CPU for 300 ms does not delay the main isolate's 16 ms timer")
   void cpuWorkElsewhereKeepsTimersOnTime() {
-    long maxGap =
-        Dart.run(
-            () -> {
-              long[] last = {System.nanoTime()};
-              long[] max = {0};
-              Timer ticker =
-                  Timer.periodic(
-                      Duration.ofMillis(16),
-                      t -> {
-                        long now = System.nanoTime();
-                        max[0] = Math.max(max[0], now - last[0]);
-                        last[0] = now;
-                      });
-              await(DFuture.delayed(Duration.ofMillis(50)));
-              max[0] = 0;
-              last[0] = System.nanoTime();
-              await(
-                  Isolate.run(
-                      () -> {
-                        Isolates.busyWait(300);
-                        return 0;
-                      }));
-              ticker.cancel();
-              return max[0] / 1_000_000;
-            });
-    assertTrue(maxGap < 40, "largest gap between 16 ms ticks was " + maxGap + " ms");
+    // A shared machine can stall any thread for tens of milliseconds: three tries, the best counts
+    // (an isolate that really blocked the main one would fail all three by 300 ms).
+    long best = Long.MAX_VALUE;
+    for (int attempt = 0; attempt < 3 && best >= 40; attempt++) {
+      best = Math.min(best, largestTickGapWhileAnIsolateBurnsTheCpu());
+    }
+    assertTrue(best < 40, "largest gap between 16 ms ticks was " + best + " ms");
+  }
+
+  private static long largestTickGapWhileAnIsolateBurnsTheCpu() {
+    return Dart.run(
+        () -> {
+          long[] last = {System.nanoTime()};
+          long[] max = {0};
+          Timer ticker =
+              Timer.periodic(
+                  Duration.ofMillis(16),
+                  t -> {
+                    long now = System.nanoTime();
+                    max[0] = Math.max(max[0], now - last[0]);
+                    last[0] = now;
+                  });
+          await(DFuture.delayed(Duration.ofMillis(50)));
+          max[0] = 0;
+          last[0] = System.nanoTime();
+          await(
+              Isolate.run(
+                  () -> {
+                    Isolates.busyWait(300);
+                    return 0;
+                  }));
+          ticker.cancel();
+          return max[0] / 1_000_000;
+        });
   }
 
   static int recurse(int n) {
@@ -172,12 +180,8 @@ class IsolateReliabilityTest {
     Throwable error =
         Dart.run(
             () -> {
-              try {
-                await(Isolate.run(() -> recurse(0)));
-                return null;
-              } catch (StackOverflowError e) {
-                return e;
-              }
+              return Isolates.awaitError(
+                  StackOverflowError.class, Isolate.run(() -> recurse(0)));
             });
     assertInstanceOf(StackOverflowError.class, error);
   }

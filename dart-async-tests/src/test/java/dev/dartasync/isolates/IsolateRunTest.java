@@ -20,6 +20,7 @@ import dev.dartasync.isolate.ReceivePort;
 import dev.dartasync.isolate.RemoteError;
 import dev.dartasync.internal.Testing;
 import dev.dartasync.testing.Expect;
+import dev.dartasync.testing.Isolates;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,18 +113,13 @@ class IsolateRunTest {
     Throwable caught =
         Dart.run(
             () -> {
-              try {
-                await(
-                    Isolate.run(
+              return Isolates.awaitError(
+                  StateError.class, Isolate.run(
                         () -> {
                           StateError error = new StateError("boom");
                           MADE_IN_ISOLATE.set(error);
                           throw error;
                         }));
-                return null;
-              } catch (StateError e) {
-                return e;
-              }
             });
     assertSame(MADE_IN_ISOLATE.get(), caught);
     assertEquals("Bad state: boom", caught.toString());
@@ -135,17 +131,12 @@ class IsolateRunTest {
     Throwable caught =
         Dart.run(
             () -> {
-              try {
-                await(
-                    Isolate.run(
+              return Isolates.awaitError(
+                  ArgumentError.class, Isolate.run(
                         () -> {
                           await(DFuture.delayed(Duration.ofMillis(1)));
                           throw new ArgumentError("late");
                         }));
-                return null;
-              } catch (ArgumentError e) {
-                return e;
-              }
             });
     assertEquals("Invalid argument(s): late", caught.toString());
   }
@@ -219,12 +210,8 @@ class IsolateRunTest {
     RemoteError error =
         Dart.run(
             () -> {
-              try {
-                await(Isolate.run(() -> List.of(new Completer<Integer>())));
-                return null;
-              } catch (RemoteError e) {
-                return e;
-              }
+              return Isolates.awaitError(
+                  RemoteError.class, Isolate.run(() -> List.of(new Completer<Integer>())));
             });
     assertTrue(
         error

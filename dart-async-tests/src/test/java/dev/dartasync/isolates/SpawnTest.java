@@ -16,6 +16,7 @@ import dev.dartasync.isolate.RemoteError;
 import dev.dartasync.isolate.ReceivePort;
 import dev.dartasync.isolate.SendPort;
 import dev.dartasync.isolate.SpawnOptions;
+import dev.dartasync.testing.Isolates;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,12 +111,8 @@ class SpawnTest {
         Dart.run(
             () -> {
               Completer<String> completer = new Completer<>();
-              try {
-                await(Isolate.spawn(m -> {}, List.of(completer)));
-                return "spawned";
-              } catch (ArgumentError e) {
-                return e.toString();
-              }
+              return Isolates.awaitError(
+                  ArgumentError.class, Isolate.spawn(m -> {}, List.of(completer))).toString();
             });
     assertEquals(
         "Invalid argument(s): Illegal argument in isolate message: object is unsendable -"
@@ -205,12 +202,8 @@ class SpawnTest {
               DFuture<Object> first = isolate.errors().first();
               SendPort trigger = (SendPort) await(go.first());
               trigger.send("go"); // the listener was added before: the error reaches it
-              try {
-                await(first);
-                return "no error";
-              } catch (RemoteError e) {
-                return e.toString();
-              }
+              return Isolates.awaitError(
+                  RemoteError.class, first).toString();
             });
     assertEquals("Invalid argument(s): bad", text);
   }
