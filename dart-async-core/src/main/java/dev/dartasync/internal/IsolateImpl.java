@@ -142,10 +142,12 @@ public final class IsolateImpl implements IsolateHooks {
 
   /**
    * {@code Isolate.exit}: checks that {@code message} is sendable, hands it to {@code port} without
-   * a copy, and stops the calling isolate at once: nothing else runs on it, no {@code finally} of
-   * the calling body, no microtask, timer or event. Called in a body, the body parks for good and
-   * never returns; called from the loop's own stack (a callback), this throws an error that unwinds
-   * it (the callback's {@code finally} blocks run).
+   * a copy, and stops the calling isolate: no microtask, timer or event runs after it. The caller
+   * is unwound by {@link IsolateStop}, an {@code Error}; in an async body it ends the body without
+   * completing its future (so no listener runs) and the carrier then stops the isolate. The
+   * unwinding runs the {@code finally} blocks on the way, which Dart does not: the alternative,
+   * parking the body for good, would keep its thread and everything it holds reachable from the
+   * JDK's thread container for the life of the JVM, once per {@code Isolate.run}.
    *
    * @throws dev.dartasync.ArgumentError if the message is not sendable; nothing happened then
    */
@@ -156,13 +158,12 @@ public final class IsolateImpl implements IsolateHooks {
       port.deliver(message);
     }
     loop.exitRequested = true;
-    Body body = loop.carrier.mounted;
-    if (body != null && body.thread == Thread.currentThread()) {
-      while (true) {
-        java.util.concurrent.locks.LockSupport.park(loop); // The carrier stops the isolate.
-      }
-    }
     throw new IsolateStop();
+  }
+
+  /** Whether {@code error} is the unwinding of {@link #exit}, which must never be caught. */
+  public static boolean isExit(Throwable error) {
+    return error instanceof IsolateStop;
   }
 
   // ---- control -----------------------------------------------------------------------------

@@ -186,6 +186,9 @@ public final class Isolate implements SharedAcrossIsolates {
       }
       outcome = new RunOutcome.Value(value);
     } catch (Throwable e) {
+      if (IsolateImpl.isExit(e)) {
+        throw (Error) e; // The computation called Isolate.exit: no result.
+      }
       outcome = new RunOutcome.Failure(e, StackTrace.of(e));
     }
     exit(runner.resultPort(), outcome);
@@ -291,10 +294,11 @@ public final class Isolate implements SharedAcrossIsolates {
    * Dart's {@code Isolate.exit(finalMessagePort, message)}: sends {@code message} to {@code
    * finalMessagePort} <em>without copying it</em> (it is checked as a send is: an unsendable
    * message throws the same {@code ArgumentError}, and nothing happens), then ends the calling
-   * isolate at once: no further microtask, timer or event runs, and the calling async body never
-   * returns (its {@code finally} blocks do not run, as in Dart). Called from a callback that is not
-   * an async body (a timer, a {@code then} callback), the callback is unwound by an error its
-   * {@code finally} blocks see. Exit listeners get their message after {@code message}.
+   * isolate at once: no further microtask, timer or event runs, and the call never returns. The
+   * caller (an async body or a callback) is unwound by a private {@code Error}, so its {@code
+   * finally} blocks run on the way out, which Dart's do not; the async body's future is never
+   * completed. Do not catch {@code Throwable} or {@code Error} around it without rethrowing. Exit
+   * listeners get their message after {@code message}.
    *
    * <p>The sender must not touch the message afterwards: the receiver owns it.
    *

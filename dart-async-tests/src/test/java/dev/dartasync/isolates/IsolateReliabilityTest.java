@@ -231,4 +231,34 @@ class IsolateReliabilityTest {
             });
     assertEquals(List.of("exit", true), result);
   }
+
+  static final List<java.lang.ref.WeakReference<Object>> COPIES =
+      java.util.Collections.synchronizedList(new ArrayList<>());
+
+  @Test
+  @DisplayName("an ended Isolate.run keeps nothing reachable: not its copy of the capture")
+  void runLeavesNothingReachable() throws InterruptedException {
+    COPIES.clear();
+    Dart.run(
+        () -> {
+          byte[] payload = new byte[1 << 20];
+          for (int i = 0; i < 3; i++) {
+            await(
+                Isolate.run(
+                    () -> {
+                      COPIES.add(new java.lang.ref.WeakReference<>(payload)); // the isolate's copy
+                      return 0;
+                    }));
+          }
+        });
+    assertEquals(3, COPIES.size());
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (COPIES.stream().anyMatch(r -> r.get() != null) && System.nanoTime() < deadline) {
+      System.gc();
+      Thread.sleep(50);
+    }
+    assertTrue(
+        COPIES.stream().allMatch(r -> r.get() == null),
+        "an isolate's copy of its message stays reachable after the isolate ended");
+  }
 }
