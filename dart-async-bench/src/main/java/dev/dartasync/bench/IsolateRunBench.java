@@ -32,15 +32,11 @@ import org.openjdk.jmh.annotations.TearDown;
  * its cost alone. The peers hand the same computation to another thread and wait for its value:
  * the common ForkJoinPool, a new virtual thread, Kotlin's Default dispatcher (entered through
  * runBlocking, as ours through Dart.run), a Vert.x worker, and a new platform thread.
- *
- * <p>The fork runs with {@code -Djdk.trackAllThreads=false}: with the JDK's default, each
- * {@code Isolate.run} leaves its ended computation's body reachable (see {@link Jvm#UNTRACKED}),
- * and the growing heap would be part of what is timed.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {Jvm.ADD_OPENS, Jvm.XMS, Jvm.XMX, Jvm.UNTRACKED})
+@Fork(value = 1, jvmArgsAppend = {Jvm.ADD_OPENS, Jvm.XMS, Jvm.XMX})
 public class IsolateRunBench {
 
   /** {@code await Isolate.run(() => 0)} in a fresh main isolate. */

@@ -27,14 +27,12 @@ import org.openjdk.jmh.annotations.State;
  * <p>Every copy allocates 10 to 160 MB. The forks pre-touch their heap, so that no implementation
  * pays for the operating system's first touch of fresh heap pages during warm-up (a fresh 10 MB
  * array costs several times its copy in page faults on this machine) and the figures do not depend
- * on how much of the heap the warm-up has cycled through. They run with {@code
- * -Djdk.trackAllThreads=false}, without which each {@code Isolate.run} keeps its copy reachable and
- * the fork runs out of heap (see {@link Jvm#UNTRACKED}).
+ * on how much of the heap the warm-up has cycled through.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {Jvm.ADD_OPENS, Jvm.XMS, Jvm.XMX, Jvm.UNTRACKED, Jvm.PRE_TOUCH})
+@Fork(value = 1, jvmArgsAppend = {Jvm.ADD_OPENS, Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH})
 public class MessageCopyBench {
 
   List<Integer> list;
