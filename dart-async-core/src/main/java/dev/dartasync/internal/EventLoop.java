@@ -211,10 +211,26 @@ public final class EventLoop {
     return new EventLoop(LoopClock.system(), null, Objects.requireNonNull(pool, "pool"));
   }
 
-  /** Posts {@code first} (run as the first event) and hands the first turn to the pool. */
+  /**
+   * Posts {@code first} (run as the first event) and hands the first turn to the pool.
+   *
+   * @throws java.util.concurrent.RejectedExecutionException if the pool refuses the turn (or
+   *     cannot start a thread); the loop is then closed and never runs
+   */
   void startPooled(Runnable first) {
     events.offer(first);
-    wake();
+    if (!turnState.compareAndSet(IDLE, SCHEDULED)) {
+      return; // A turn is already on its way (a control message woke it); it takes the event.
+    }
+    try {
+      pool.execute(this::turn);
+    } catch (java.util.concurrent.RejectedExecutionException | OutOfMemoryError e) {
+      closed = true;
+      events.clear();
+      throw e instanceof java.util.concurrent.RejectedExecutionException r
+          ? r
+          : new java.util.concurrent.RejectedExecutionException(e.toString(), e);
+    }
   }
 
   /** Sets how the isolate treats uncaught errors and its end; call before it starts. */
@@ -582,6 +598,7 @@ public final class EventLoop {
           }
         }
       } catch (IsolateStop stop) {
+        stopped = true;
         return true;
       } catch (Uncaught u) {
         if (fatal(u.error, u.stackTrace)) {
@@ -589,6 +606,7 @@ public final class EventLoop {
         }
       } catch (Throwable t) {
         if (exitRequested) {
+          stopped = true;
           return true;
         }
         if (fatal(t, StackTrace.of(t))) {
@@ -608,6 +626,9 @@ public final class EventLoop {
     }
     return stops;
   }
+
+  /** Whether {@code Isolate.kill} or {@code Isolate.exit} ended the isolate. */
+  boolean stopped;
 
   /** Returned by {@link #nextEvent} when a pooled loop has nothing to run now. */
   private static final Runnable NOTHING_NOW = () -> {};

@@ -90,8 +90,8 @@ public final class IsolateImpl implements IsolateHooks {
 
   /**
    * Starts an isolate on the pool, a member of the calling isolate's group, whose first event runs
-   * {@code entry} as an async body, and calls {@code ready} on the calling isolate (as an event)
-   * once the new isolate has started or ended. The message must already be copied.
+   * {@code entry} as an async body, and posts {@code ready} to the calling isolate. The message
+   * must already be copied.
    */
   public static IsolateImpl spawn(
       Callable<?> entry,
@@ -104,7 +104,7 @@ public final class IsolateImpl implements IsolateHooks {
       Object pauseCapability,
       Runnable ready) {
     IsolateImpl parent = current();
-    EventLoop child = EventLoop.pooled(IsolatePool.TURNS);
+    EventLoop child = EventLoop.pooled(IsolatePool.turns);
     IsolateImpl isolate =
         new IsolateImpl(
             child,
@@ -123,56 +123,31 @@ public final class IsolateImpl implements IsolateHooks {
     if (paused) {
       isolate.pause(pauseCapability);
     }
-    KeepAlive waiting = parent.loop.keepAlive("an Isolate.spawn waiting for its isolate");
-    Runnable readyOnce = new ReadyOnce(parent.loop, waiting, ready);
-    isolate.readyHook = readyOnce;
-    parent.group.members.add(isolate);
+    parent.group.members.add(isolate); // Before it starts: its end removes it.
+    try {
+      child.startPooled(() -> child.startBody(entry));
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      parent.group.members.remove(isolate);
+      throw new dev.dartasync.isolate.IsolateSpawnException(
+          "Unable to spawn isolate: " + (e.getCause() != null ? e.getCause() : e));
+    }
     if (parent.group.ended) {
-      isolate.kill(); // Its main isolate ended meanwhile: it never runs.
+      isolate.kill(); // Its main isolate ended meanwhile.
     }
-    child.startPooled(
-        () -> {
-          readyOnce.run();
-          child.startBody(entry);
-        });
+    // Dart completes the spawn future from an event of the spawner once the isolate exists (also
+    // when it starts paused): posted now, it runs after the spawner's current event.
+    parent.loop.post(ready);
     return isolate;
-  }
-
-  /** Tells the spawner once that the isolate started (or ended before it could start). */
-  private volatile Runnable readyHook;
-
-  private static final class ReadyOnce implements Runnable {
-    private final EventLoop parent;
-    private final KeepAlive waiting;
-    private Runnable ready;
-
-    ReadyOnce(EventLoop parent, KeepAlive waiting, Runnable ready) {
-      this.parent = parent;
-      this.waiting = waiting;
-      this.ready = ready;
-    }
-
-    @Override
-    public synchronized void run() {
-      Runnable r = ready;
-      if (r == null) {
-        return;
-      }
-      ready = null;
-      parent.post(
-          () -> {
-            waiting.release();
-            r.run();
-          });
-    }
   }
 
   /**
    * {@code Isolate.exit}: checks that {@code message} is sendable, hands it to {@code port} without
-   * a copy, and stops the calling isolate at once: nothing else runs on it, no {@code finally} of
-   * the calling body, no microtask, timer or event. Called in a body, the body parks for good and
-   * never returns; called from the loop's own stack (a callback), this throws an error that unwinds
-   * it (the callback's {@code finally} blocks run).
+   * a copy, and stops the calling isolate: no microtask, timer or event runs after it. The caller
+   * is unwound by {@link IsolateStop}, an {@code Error}; in an async body it ends the body without
+   * completing its future (so no listener runs) and the carrier then stops the isolate. The
+   * unwinding runs the {@code finally} blocks on the way, which Dart does not: the alternative,
+   * parking the body for good, would keep its thread and everything it holds reachable from the
+   * JDK's thread container for the life of the JVM, once per {@code Isolate.run}.
    *
    * @throws dev.dartasync.ArgumentError if the message is not sendable; nothing happened then
    */
@@ -183,13 +158,12 @@ public final class IsolateImpl implements IsolateHooks {
       port.deliver(message);
     }
     loop.exitRequested = true;
-    Body body = loop.carrier.mounted;
-    if (body != null && body.thread == Thread.currentThread()) {
-      while (true) {
-        java.util.concurrent.locks.LockSupport.park(loop); // The carrier stops the isolate.
-      }
-    }
     throw new IsolateStop();
+  }
+
+  /** Whether {@code error} is the unwinding of {@link #exit}, which must never be caught. */
+  public static boolean isExit(Throwable error) {
+    return error instanceof IsolateStop;
   }
 
   // ---- control -----------------------------------------------------------------------------
@@ -279,10 +253,6 @@ public final class IsolateImpl implements IsolateHooks {
 
   @Override
   public void ended(EventLoop loop) {
-    Runnable ready = readyHook;
-    if (ready != null) {
-      ready.run();
-    }
     for (ExitListener listener : new ArrayList<>(exitListeners)) {
       listener.port.deliver(listener.response);
     }

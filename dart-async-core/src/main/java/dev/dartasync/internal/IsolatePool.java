@@ -39,6 +39,9 @@ final class IsolatePool {
             return t;
           });
 
+  /** Where turns go: {@link #TURNS}, or a test's executor ({@code Testing.setIsolatePool}). */
+  static volatile java.util.concurrent.Executor turns = TURNS;
+
   private static final ScheduledThreadPoolExecutor TIMERS = createTimers();
 
   private static ScheduledThreadPoolExecutor createTimers() {

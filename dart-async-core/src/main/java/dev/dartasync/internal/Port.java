@@ -15,6 +15,8 @@ import java.util.function.Consumer;
  */
 public final class Port {
 
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Port.class);
+
   private static final AtomicLong IDS = new AtomicLong();
 
   /** The isolate that receives. */
@@ -135,7 +137,8 @@ public final class Port {
 
     @Override
     public void dropped() {
-      // Dart drops messages to a port whose isolate ended without a word.
+      // Dart drops messages to a port whose isolate ended without a word; we say it at DEBUG.
+      LOG.debug("The isolate of {} ended; a message to it was dropped", port);
     }
 
     @Override

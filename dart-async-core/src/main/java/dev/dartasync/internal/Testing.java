@@ -108,4 +108,12 @@ public final class Testing {
       throw new IllegalStateException(e);
     }
   }
+
+  /**
+   * Replaces the executor that carries spawned isolates' turns (null restores the pool), for tests
+   * of a pool that refuses work.
+   */
+  public static void setIsolatePool(java.util.concurrent.Executor pool) {
+    IsolatePool.turns = pool == null ? IsolatePool.TURNS : pool;
+  }
 }

@@ -186,6 +186,9 @@ public final class Isolate implements SharedAcrossIsolates {
       }
       outcome = new RunOutcome.Value(value);
     } catch (Throwable e) {
+      if (IsolateImpl.isExit(e)) {
+        throw (Error) e; // The computation called Isolate.exit: no result.
+      }
       outcome = new RunOutcome.Failure(e, StackTrace.of(e));
     }
     exit(runner.resultPort(), outcome);
@@ -221,7 +224,8 @@ public final class Isolate implements SharedAcrossIsolates {
    * returned future completes with the new isolate's handle once it has started (an event of the
    * calling isolate). An unsendable entry point or message fails the returned future with {@link
    * SendPort#send}'s {@code ArgumentError}, and nothing is started (Dart's {@code spawn} is an
-   * async function, so it does not throw).
+   * async function, so it does not throw). If no thread can be had for it (the JVM cannot start
+   * one), the future fails with {@code IsolateSpawnException: Unable to spawn isolate: …}.
    *
    * <p>The new isolate ends when it has nothing left to do and no open port; then {@code
    * options.onExit} gets its response. Uncaught errors go to {@code options.onError} as {@code
@@ -250,7 +254,9 @@ public final class Isolate implements SharedAcrossIsolates {
     Capability pause = new Capability();
     Capability terminate = new Capability();
     Isolate[] handle = new Isolate[1];
-    IsolateImpl impl =
+    IsolateImpl impl;
+    try {
+      impl =
         IsolateImpl.spawn(
             () -> {
               start.entryPoint().call(start.message());
@@ -264,6 +270,10 @@ public final class Isolate implements SharedAcrossIsolates {
             options.onError == null ? null : options.onError.port,
             pause,
             () -> spawned.complete(handle[0]));
+    } catch (IsolateSpawnException e) {
+      spawned.completeError(e);
+      return spawned.future();
+    }
     handle[0] = new Isolate(impl, pause, terminate);
     impl.handle = handle[0];
     return spawned.future();
@@ -284,10 +294,11 @@ public final class Isolate implements SharedAcrossIsolates {
    * Dart's {@code Isolate.exit(finalMessagePort, message)}: sends {@code message} to {@code
    * finalMessagePort} <em>without copying it</em> (it is checked as a send is: an unsendable
    * message throws the same {@code ArgumentError}, and nothing happens), then ends the calling
-   * isolate at once: no further microtask, timer or event runs, and the calling async body never
-   * returns (its {@code finally} blocks do not run, as in Dart). Called from a callback that is not
-   * an async body (a timer, a {@code then} callback), the callback is unwound by an error its
-   * {@code finally} blocks see. Exit listeners get their message after {@code message}.
+   * isolate at once: no further microtask, timer or event runs, and the call never returns. The
+   * caller (an async body or a callback) is unwound by a private {@code Error}, so its {@code
+   * finally} blocks run on the way out, which Dart's do not; the async body's future is never
+   * completed. Do not catch {@code Throwable} or {@code Error} around it without rethrowing. Exit
+   * listeners get their message after {@code message}.
    *
    * <p>The sender must not touch the message afterwards: the receiver owns it.
    *
@@ -397,14 +408,15 @@ public final class Isolate implements SharedAcrossIsolates {
   }
 
   /**
-   * Dart's {@code errors}: a broadcast stream of the isolate's uncaught errors as {@link
-   * RemoteError}s. Listening adds an error listener (a port of the listening isolate, which it
-   * keeps alive while listened); cancelling removes it.
+   * Dart's {@code errors}: a broadcast stream of the isolate's uncaught errors, each delivered as
+   * an <em>error event</em> carrying a {@link RemoteError} (the stream has no data events), as
+   * soon as the report arrives (a sync controller). Listening adds an error listener (a port of
+   * the listening isolate, which it keeps alive while listened); cancelling removes it.
    */
-  public DStream<RemoteError> errors() {
+  public DStream<Object> errors() {
     RawReceivePort[] port = new RawReceivePort[1];
     @SuppressWarnings("unchecked")
-    StreamController<RemoteError>[] controller = new StreamController[1];
+    StreamController<Object>[] controller = new StreamController[1];
     controller[0] =
         StreamController.broadcast(
             () -> {

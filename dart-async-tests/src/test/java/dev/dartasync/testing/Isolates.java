@@ -39,4 +39,21 @@ public final class Isolates {
       Thread.onSpinWait();
     }
   }
+
+  /**
+   * Inside an async body: awaits {@code future} and returns the error it fails with, which must be
+   * a {@code type}; fails the test if it completes with a value or another error.
+   */
+  public static <X extends Throwable> X awaitError(Class<X> type, dev.dartasync.DFuture<?> future) {
+    Object value;
+    try {
+      value = Dart.await(future);
+    } catch (Throwable e) {
+      if (type.isInstance(e)) {
+        return type.cast(e);
+      }
+      throw new AssertionError("expected a " + type.getSimpleName() + " but got " + e, e);
+    }
+    throw new AssertionError("expected a " + type.getSimpleName() + " but got the value " + value);
+  }
 }

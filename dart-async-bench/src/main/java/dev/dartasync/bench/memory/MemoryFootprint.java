@@ -51,6 +51,9 @@ import java.util.function.Consumer;
  * every virtual thread in a container (which costs heap); the two thread-based kinds are also
  * measured with it off, the setting the README recommends for programs that abandon awaits.
  *
+ * <p>The same child JVMs give row 10's heap figure, bytes allocated per copied element by one
+ * message copy (kinds {@code copy-*}, see {@link CopyAllocation}; {@code --count} does not apply).
+ *
  * <p>Usage: {@code MemoryFootprint [--out results/memory.json] [--count N] [--xmx 8g]} runs every
  * kind in a child JVM and writes the JSON that {@code Report} reads.
  */
@@ -101,6 +104,10 @@ public final class MemoryFootprint {
               "asyncStar(sink -> sink.yield(..)).listen(noOp), paused, held at its first yield",
               List.of()));
 
+  /** Every kind the probe runs: the parked units above, then the message copies of row 10. */
+  static final List<Kind> ALL_KINDS =
+      java.util.stream.Stream.concat(KINDS.stream(), CopyAllocation.KINDS.stream()).toList();
+
   public static void main(String[] args) throws Exception {
     String out = "results/memory.json";
     int count = DEFAULT_COUNT;
@@ -136,7 +143,7 @@ public final class MemoryFootprint {
             .info()
             .command()
             .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    for (Kind kind : KINDS) {
+    for (Kind kind : ALL_KINDS) {
       List<String> cmd = new ArrayList<>();
       cmd.add(java);
       cmd.add("-Xmx" + xmx);
@@ -178,14 +185,21 @@ public final class MemoryFootprint {
       String[] parts = result.split(" ");
       long baseline = Long.parseLong(parts[1]);
       long parked = Long.parseLong(parts[2]);
-      double perUnit = (double) (parked - baseline) / count;
+      long units = Long.parseLong(parts[4]);
+      double perUnit = (double) (parked - baseline) / units;
+      // For a copy kind: bytes allocated in total before and after the copy, and its elements.
       node.put("baselineBytes", baseline);
       node.put("parkedBytes", parked);
+      node.put("units", units);
       node.put("bytesPerUnit", perUnit);
       node.put("millis", Long.parseLong(parts[3]));
       System.out.printf(
-          "memory %-26s %,8.0f bytes per parked unit (%,d units, %s ms)%n",
-          kind.id(), perUnit, count, parts[3]);
+          "memory %-26s %,8.2f bytes per %s (%,d units, %s ms)%n",
+          kind.id(),
+          perUnit,
+          kind.id().startsWith(CopyAllocation.PREFIX) ? "copied element" : "parked unit",
+          units,
+          parts[3]);
     }
     if (out.getParent() != null) {
       Files.createDirectories(out.getParent());
@@ -199,6 +213,10 @@ public final class MemoryFootprint {
    * CountDownLatch wakes its waiters one after another), and the figure is already known.
    */
   static void measure(String kind, int count) throws Exception {
+    if (kind.startsWith(CopyAllocation.PREFIX)) {
+      CopyAllocation.measure(kind);
+      return;
+    }
     long start = System.nanoTime();
     String base = kind.replace("-untracked", "");
     // A parked unit's stack holds the frames it was parked in, and an interpreted frame is larger
@@ -325,10 +343,25 @@ public final class MemoryFootprint {
     }
   }
 
-  /** Prints the line the parent parses (baseline, parked, elapsed millis) and halts. */
-  private static void report(long baseline, long parked, long start, Object keepAlive) {
+  /** {@link #report(long, long, long, long, Object)}, one unit per element of {@code keepAlive}. */
+  private static void report(long baseline, long parked, long start, Object[] keepAlive) {
+    report(baseline, parked, start, keepAlive.length, keepAlive);
+  }
+
+  /**
+   * Prints the line the parent parses (baseline bytes, bytes with the units, elapsed millis, the
+   * number of units) and halts.
+   */
+  static void report(long baseline, long parked, long start, long units, Object keepAlive) {
     System.out.println(
-        "RESULT " + baseline + " " + parked + " " + (System.nanoTime() - start) / 1_000_000);
+        "RESULT "
+            + baseline
+            + " "
+            + parked
+            + " "
+            + (System.nanoTime() - start) / 1_000_000
+            + " "
+            + units);
     System.out.flush();
     java.lang.ref.Reference.reachabilityFence(keepAlive);
     Runtime.getRuntime().halt(0);

@@ -30,12 +30,42 @@ public final class Catalog {
 
   /**
    * One implementation of a measured line: {@code key} is the JMH benchmark
-   * ({@code Class.method}, package {@code dev.dartasync.bench} left out) or {@code memory:<id>}.
+   * ({@code Class.method}, package {@code dev.dartasync.bench} left out; for JMH's sample mode,
+   * {@code Class.method:p0.50} and {@code :p0.99} are its median and 99th percentile) or {@code
+   * memory:<id>}. Its figure is the key's multiplied by {@code times} (1 unless it was measured on
+   * a fraction of the work).
    */
-  public record Impl(Family family, String label, String how, String key) {}
+  public record Impl(Family family, String label, String how, String key, double times) {
 
-  /** One measured figure, ours beside its peers; {@code unit} is "ns" or "bytes". */
-  public record Line(String measured, String unit, String per, Impl ours, List<Impl> peers) {}
+    public Impl(Family family, String label, String how, String key) {
+      this(family, label, how, key, 1);
+    }
+
+    /** This implementation, its figure multiplied by {@code factor}. */
+    public Impl times(double factor) {
+      return new Impl(family, label, how, key, factor);
+    }
+  }
+
+  /**
+   * One measured figure, ours beside its peers; {@code unit} is "ns", "µs" or "ms" (a time, kept
+   * in ns by {@link Figures}) or "bytes".
+   */
+  public record Line(String measured, String unit, String per, Impl ours, List<Impl> peers) {
+
+    public boolean isTime() {
+      return !unit.equals("bytes");
+    }
+
+    /** Base units (ns, or bytes) per unit of this line. */
+    public double scale() {
+      return switch (unit) {
+        case "µs" -> 1e3;
+        case "ms" -> 1e6;
+        default -> 1;
+      };
+    }
+  }
 
   /** A target of the issue, checked against the figures of one run. */
   public sealed interface Target permits VsPeer, Absolute, Pending {
@@ -45,7 +75,7 @@ public final class Catalog {
   /** Ours at most {@code factor} times a peer's figure of the same run. */
   public record VsPeer(String text, int line, String peerKey, double factor) implements Target {}
 
-  /** Ours below a fixed limit, in the line's unit. */
+  /** Ours at most a fixed limit, in the line's unit. */
   public record Absolute(String text, int line, double limit) implements Target {}
 
   /** A target of a row that is not measured yet. */
@@ -413,27 +443,114 @@ public final class Catalog {
           new Group(
               9,
               "Isolate.run of an empty function",
-              "Latency of Isolate.run(() -> 0): median and p99.",
-              List.of(),
-              "0.2 ms (Empty Isolate.run(() => 0))",
-              List.of(new Pending("empty Isolate.run under 50 µs median (Dart: 0.2 ms)")),
-              "isolates (Isolate.run)",
+              "One empty computation run on another thread and awaited, called from plain Java:"
+                  + " one call per JMH invocation, in JMH's sample mode, which times the calls one"
+                  + " by one; per call, the median, the 99th percentile and the mean. Ours starts a"
+                  + " new isolate per call (it runs on a pooled platform thread and ends with its"
+                  + " computation), inside a fresh Dart.run whose cost alone is the last line. Each"
+                  + " peer hands the same computation to another thread and waits for its value.",
               List.of(
-                  "platform thread start + join",
-                  "Executors.newVirtualThreadPerTaskExecutor() submit + get")),
+                  isolateRun("empty Isolate.run, median", ":p0.50", true),
+                  isolateRun("empty Isolate.run, 99th percentile", ":p0.99", false),
+                  isolateRun("empty Isolate.run, mean", "", false)),
+              "0.2 ms (Empty Isolate.run(() => 0))",
+              List.of(new Absolute("empty Isolate.run under 50 µs median (Dart: 0.2 ms)", 0, 50)),
+              null,
+              List.of()),
           new Group(
               10,
               "message copy",
-              "10 M List<Integer> and a 10 MB byte[] captured by an Isolate.run closure, sent"
-                  + " through a SendPort, and as TransferableTypedData.",
-              List.of(),
+              "A 10 M-element ArrayList<Integer> (0 .. 10 M-1) and a 10 MB byte[], copied once per"
+                  + " operation. Ours: SendPort.send to a port of a fresh main isolate (the copy is"
+                  + " made on the sender's thread before send returns; boxed integers are immutable,"
+                  + " so they are shared and the list's copy holds the same references), and"
+                  + " Isolate.run of a computation that captures the message (copy, new isolate,"
+                  + " answer). Beside it, the physical floor and Java serialization written to a byte"
+                  + " array and read back. Heap: bytes allocated by one copy (garbage included), per"
+                  + " copied element, from the heap probe (JVM's allocated-bytes counter around one"
+                  + " copy, after three). TransferableTypedData is not in core.",
+              List.of(
+                  new Line(
+                      "SendPort.send of a 10 M List<Integer>",
+                      "ms",
+                      "copy",
+                      ours(
+                          "port.sendPort().send(list) in a fresh Dart.run",
+                          "MessageCopyBench.dartAsyncSendList"),
+                      List.of(
+                          jdk(
+                              "new ArrayList<>(list) (floor)",
+                              "the same references in a new ArrayList: one array copy",
+                              "MessageCopyBench.arrayListCopy"),
+                          jdk(
+                                  "Java serialization, 1 M ×10",
+                                  "ObjectOutputStream to a byte array, read back, of a 1 M list,"
+                                      + " ×10 (10 M directly took 13-29 s here: too slow for the"
+                                      + " run; ×10 flatters it)",
+                                  "MessageCopyBench.serializationTenthOfList")
+                              .times(10))),
+                  new Line(
+                      "SendPort.send of a 10 MB byte[]",
+                      "ms",
+                      "copy",
+                      ours(
+                          "port.sendPort().send(bytes) in a fresh Dart.run",
+                          "MessageCopyBench.dartAsyncSendBytes"),
+                      List.of(
+                          jdk(
+                              "byte[].clone() (floor)",
+                              "bytes.clone()",
+                              "MessageCopyBench.byteArrayClone"),
+                          jdk(
+                              "Java serialization",
+                              "ObjectOutputStream to a byte array, then ObjectInputStream back",
+                              "MessageCopyBench.serializationBytes"))),
+                  new Line(
+                      "Isolate.run capturing the 10 M list",
+                      "ms",
+                      "run",
+                      ours(
+                          "Dart.run(() -> await(Isolate.run(() -> list.size())))",
+                          "MessageCopyBench.dartAsyncIsolateRunList"),
+                      List.of()),
+                  new Line(
+                      "Isolate.run capturing the 10 MB byte[]",
+                      "ms",
+                      "run",
+                      ours(
+                          "Dart.run(() -> await(Isolate.run(() -> bytes.length)))",
+                          "MessageCopyBench.dartAsyncIsolateRunBytes"),
+                      List.of()),
+                  new Line(
+                      "heap allocated by a copy of the List<Integer>",
+                      "bytes",
+                      "element",
+                      ours("SendPort.send, as above", "memory:copy-list-send"),
+                      List.of(
+                          jdk(
+                              "new ArrayList<>(list) (floor)",
+                              "as above",
+                              "memory:copy-list-arraylist"),
+                          jdk(
+                              "Java serialization",
+                              "as above, 1 M list (per element: not scaled)",
+                              "memory:copy-list-serialization"))),
+                  new Line(
+                      "heap allocated by a copy of the byte[]",
+                      "bytes",
+                      "byte",
+                      ours("SendPort.send, as above", "memory:copy-bytes-send"),
+                      List.of(
+                          jdk("byte[].clone() (floor)", "as above", "memory:copy-bytes-clone"),
+                          jdk(
+                              "Java serialization", "as above", "memory:copy-bytes-serialization")))),
               "List<int> 10 M: 27.6 ms (Isolate.run), 27.7 ms (SendPort); Uint8List 10 MB: 1.8 ms"
                   + " (Isolate.run), 1.0 ms (SendPort), 1.0 ms (TransferableTypedData)",
               List.of(
-                  new Pending("copy 10 M List<Integer> under 15 ms (Dart: 27.6 ms)"),
-                  new Pending("copy a 10 MB byte[] under 1 ms (Dart: 1.0-1.8 ms)")),
-              "isolates (SendPort, TransferableTypedData, the message copier)",
-              List.of("System.arraycopy of the same bytes", "Java serialization round trip")),
+                  new Absolute("copy 10 M List<Integer> under 15 ms (Dart: 27.6 ms)", 0, 15),
+                  new Absolute("copy a 10 MB byte[] under 1 ms (Dart: 1.0-1.8 ms)", 1, 1)),
+              null,
+              List.of()),
           new Group(
               11,
               "memory",
@@ -492,5 +609,88 @@ public final class Catalog {
               null,
               List.of(new Absolute("under 1 KB of heap per suspended body", 0, 1024)),
               null,
+              List.of()),
+          new Group(
+              12,
+              "port round trip between two isolates",
+              "A message to a worker on another thread and its echo back, 10,000 times one after"
+                  + " another (one message in flight); per round trip. Ours: in one Dart.run, the"
+                  + " main isolate spawns a worker isolate; each side's RawReceivePort handler sends"
+                  + " the next message (a boxed integer, shared by the copy) to the other's SendPort."
+                  + " The idle worker holds no thread: each message wakes it on a pooled platform"
+                  + " thread. The spawn is spread over the rounds.",
+              List.of(
+                  new Line(
+                      "port round trip",
+                      "µs",
+                      "round trip",
+                      ours(
+                          "main and a spawned isolate, RawReceivePort handlers echoing over SendPorts",
+                          "PortRoundTripBench.dartAsync"),
+                      List.of(
+                          jdk(
+                              "SynchronousQueue",
+                              "put/take with a platform thread that takes and puts back, two queues",
+                              "PortRoundTripBench.synchronousQueue"),
+                          jdk(
+                              "ArrayBlockingQueue",
+                              "as SynchronousQueue, two ArrayBlockingQueue(16)",
+                              "PortRoundTripBench.arrayBlockingQueue"),
+                          kotlin(
+                              "Kotlin Channel, two threads",
+                              "two Channel(UNLIMITED) between coroutines on two single-thread"
+                                  + " dispatchers",
+                              "PortRoundTripBench.kotlinChannel")))),
+              null,
+              List.of(),
+              null,
               List.of()));
+
+  /**
+   * A line of row 9: {@code statistic} is the key suffix of the figure (a percentile of JMH's
+   * sample mode, or "" for its mean); {@code describe} gives each implementation's "how" in full
+   * (else "as above").
+   */
+  private static Line isolateRun(String measured, String statistic, boolean describe) {
+    String k = "IsolateRunBench.";
+    return new Line(
+        measured,
+        "µs",
+        "call",
+        ours(
+            describe ? "Dart.run(() -> await(Isolate.run(() -> 0)))" : "as above",
+            k + "dartAsync" + statistic),
+        List.of(
+            jdk(
+                "CompletableFuture.supplyAsync",
+                describe ? "supplyAsync(() -> 0).join(), common ForkJoinPool" : "as above",
+                k + "completableFutureSupplyAsync" + statistic),
+            jdk(
+                "virtual-thread executor",
+                describe
+                    ? "newVirtualThreadPerTaskExecutor().submit(() -> 0).get(), one executor"
+                    : "as above",
+                k + "virtualThreadExecutor" + statistic),
+            kotlin(
+                "Kotlin withContext(Default)",
+                describe ? "runBlocking { withContext(Dispatchers.Default) { 0 } }" : "as above",
+                k + "kotlinWithContextDefault" + statistic),
+            vertx(
+                "Vert.x executeBlocking",
+                describe
+                    ? "eventLoopContext.executeBlocking(() -> 0), joined from the caller"
+                    : "as above",
+                k + "vertxExecuteBlocking" + statistic),
+            jdk(
+                "platform thread start + join",
+                describe
+                    ? "Thread.ofPlatform().start(task).join(), a new thread per call"
+                    : "as above",
+                k + "platformThreadStartJoin" + statistic),
+            new Impl(
+                Family.OURS,
+                "Dart.run alone (in ours)",
+                describe ? "Dart.run(() -> 0): the entry each call of ours includes" : "as above",
+                k + "dartAsyncEmptyDartRun" + statistic)));
+  }
 }

@@ -10,12 +10,19 @@ import java.util.Map;
 
 /**
  * The figures of one run: JMH's JSON result file and the memory probe's JSON, by key
- * ({@code Class.method} or {@code memory:<id>}), plus what the run says about itself.
+ * ({@code Class.method} or {@code memory:<id>}), plus what the run says about itself. Times are
+ * kept in nanoseconds per operation, whatever unit a benchmark reports in. A benchmark run in JMH's
+ * sample mode also gives {@code Class.method:p0.50}, {@code :p0.90} and {@code :p0.99}, the
+ * percentiles of its samples (its plain key is their mean).
  */
 public final class Figures {
 
-  /** A score, its error (JMH's 99.9% half-width; NaN if unknown) and JMH's unit. */
+  /** A score, its error (JMH's 99.9% half-width; NaN if unknown) and its unit. */
   public record Figure(double score, double error, String unit) {}
+
+  /** The percentiles of sample mode kept, by JMH's key in the JSON and the suffix they get here. */
+  private static final Map<String, String> PERCENTILES =
+      Map.of("50.0", ":p0.50", "90.0", ":p0.90", "99.0", ":p0.99");
 
   private static final String PACKAGE = "dev.dartasync.bench.";
 
@@ -42,9 +49,22 @@ public final class Figures {
         String name = b.path("benchmark").asText();
         String key = name.startsWith(PACKAGE) ? name.substring(PACKAGE.length()) : name;
         JsonNode m = b.path("primaryMetric");
+        String unit = m.path("scoreUnit").asText();
+        double toNanos = nanosPer(unit);
+        String kept = Double.isNaN(toNanos) ? unit : "ns/op";
+        double scale = Double.isNaN(toNanos) ? 1 : toNanos;
         f.byKey.put(
             key,
-            new Figure(number(m.path("score")), number(m.path("scoreError")), m.path("scoreUnit").asText()));
+            new Figure(
+                number(m.path("score")) * scale, number(m.path("scoreError")) * scale, kept));
+        if (b.path("mode").asText().equals("sample")) {
+          JsonNode percentiles = m.path("scorePercentiles");
+          PERCENTILES.forEach(
+              (jmhKey, suffix) ->
+                  f.byKey.put(
+                      key + suffix,
+                      new Figure(number(percentiles.path(jmhKey)) * scale, Double.NaN, kept)));
+        }
         f.jdkVersion = b.path("jdkVersion").asText(f.jdkVersion);
         f.vmName = b.path("vmName").asText(f.vmName);
         f.vmVersion = b.path("vmVersion").asText(f.vmVersion);
@@ -73,6 +93,20 @@ public final class Figures {
       }
     }
     return f;
+  }
+
+  /**
+   * Nanoseconds in the time unit of a JMH score per operation ("ns/op", "us/op", "ms/op", "s/op"),
+   * or NaN for another unit (a throughput, say), which is kept as it is.
+   */
+  static double nanosPer(String jmhUnit) {
+    return switch (jmhUnit) {
+      case "ns/op" -> 1;
+      case "us/op" -> 1e3;
+      case "ms/op" -> 1e6;
+      case "s/op" -> 1e9;
+      default -> Double.NaN;
+    };
   }
 
   /** JMH writes "NaN" (a string) where it has no number, e.g. the error of a single iteration. */

@@ -1,6 +1,7 @@
 package dev.dartasync.bench.report;
 
 import dev.dartasync.bench.report.Catalog.Absolute;
+import dev.dartasync.bench.report.Catalog.Family;
 import dev.dartasync.bench.report.Catalog.Group;
 import dev.dartasync.bench.report.Catalog.Impl;
 import dev.dartasync.bench.report.Catalog.Line;
@@ -126,21 +127,23 @@ public final class Report {
     return String.format(Locale.ROOT, r >= 9.995 ? "%.0f×" : "%.2f×", r);
   }
 
-  static String withUnit(double v, String unit) {
+  /** {@code v}, in base units (ns, or bytes), shown in {@code line}'s unit. */
+  static String withUnit(double v, Line line) {
     if (Double.isNaN(v)) {
       return "—";
     }
-    return num(v) + (unit.equals("bytes") ? " B" : " " + unit);
+    return num(v / line.scale()) + (line.isTime() ? " " + line.unit() : " B");
   }
 
-  double score(String key) {
-    Figure f = figures.get(key);
-    return f == null ? Double.NaN : f.score();
+  /** The figure of {@code impl} in base units (ns, or bytes), NaN if this run lacks it. */
+  double score(Impl impl) {
+    Figure f = figures.get(impl.key());
+    return f == null ? Double.NaN : f.score() * impl.times();
   }
 
-  double error(String key) {
-    Figure f = figures.get(key);
-    return f == null ? Double.NaN : f.error();
+  double error(Impl impl) {
+    Figure f = figures.get(impl.key());
+    return f == null ? Double.NaN : f.error() * impl.times();
   }
 
   // ---- targets ----------------------------------------------------------------------------------
@@ -153,24 +156,24 @@ public final class Report {
       case Pending p -> new Verdict("—", "—", "pending: needs " + g.pending());
       case VsPeer v -> {
         Line line = g.lines().get(v.line());
-        double ours = score(line.ours().key());
-        double peer = score(v.peerKey());
+        double ours = score(line.ours());
         Impl peerImpl =
             line.peers().stream().filter(i -> i.key().equals(v.peerKey())).findFirst().orElseThrow();
+        double peer = score(peerImpl);
         double limit = peer * v.factor();
         String limitText =
             (v.factor() == 1.0 ? "" : factor(v.factor()) + " × ")
                 + peerImpl.label()
                 + " "
-                + withUnit(peer, line.unit())
-                + (v.factor() == 1.0 ? "" : " = " + withUnit(limit, line.unit()));
-        yield new Verdict(withUnit(ours, line.unit()), limitText, judge(ours, limit));
+                + withUnit(peer, line)
+                + (v.factor() == 1.0 ? "" : " = " + withUnit(limit, line));
+        yield new Verdict(withUnit(ours, line), limitText, judge(ours, limit));
       }
       case Absolute a -> {
         Line line = g.lines().get(a.line());
-        double ours = score(line.ours().key());
-        yield new Verdict(
-            withUnit(ours, line.unit()), withUnit(a.limit(), line.unit()), judge(ours, a.limit()));
+        double ours = score(line.ours());
+        double limit = a.limit() * line.scale();
+        yield new Verdict(withUnit(ours, line), withUnit(limit, line), judge(ours, limit));
       }
     };
   }
@@ -220,7 +223,8 @@ public final class Report {
         "Lower is better. Each table puts ours beside its peers from the same run; *ours / this*"
             + " below 1 means ours is faster (or smaller). *±* is JMH's 99.9% confidence half-width"
             + " (wide in short mode, which runs few iterations). Time figures are JMH's average"
-            + " time per operation; the Dart figures are the lecture's (Dart 3.11.5, Apple M1 Pro),"
+            + " time per operation (row 9: the mean and percentiles of JMH's sample mode, which"
+            + " times each call); the Dart figures are the lecture's (Dart 3.11.5, Apple M1 Pro),"
             + " another machine and another runtime.\n\n");
     md.append("![ours vs peers per benchmark](").append(svgName).append(")\n\n");
 
@@ -267,10 +271,10 @@ public final class Report {
               .append(line.per())
               .append(" | ± | ours / this |\n");
           md.append("|---|---|---:|---:|---:|\n");
-          double ours = score(line.ours().key());
-          row(md, line.ours(), true, ours);
+          double ours = score(line.ours());
+          row(md, line, line.ours(), true, ours);
           for (Impl peer : line.peers()) {
-            row(md, peer, false, ours);
+            row(md, line, peer, false, ours);
           }
           md.append('\n');
         }
@@ -300,26 +304,27 @@ public final class Report {
         "`./run-benchmarks` (short, the default) or `./run-benchmarks --full` builds"
             + " `dart-async-bench/target/benchmarks.jar`, runs every JMH benchmark (JSON in"
             + " `dart-async-bench/results/jmh.json`), runs the heap probe `MemoryFootprint` in"
-            + " fresh JVMs (`results/memory.json`), and writes this file and the chart. One JMH"
+            + " fresh JVMs (heap per parked unit, and heap allocated per copied element;"
+            + " `results/memory.json`), and writes this file and the chart. One JMH"
             + " benchmark alone: `java -jar dart-async-bench/target/benchmarks.jar PingPongBench`."
             + " The sources of each implementation are in `dart-async-bench/src/main/java/dev/"
             + "dartasync/bench/` (Java, one class per row) and `src/main/kotlin/` (Kotlin peers).\n");
     return md.toString();
   }
 
-  private void row(StringBuilder md, Impl impl, boolean isOurs, double ours) {
-    double s = score(impl.key());
-    double e = error(impl.key());
+  private void row(StringBuilder md, Line line, Impl impl, boolean isOurs, double ours) {
+    double s = score(impl);
+    double e = error(impl);
     md.append("| ")
         .append(isOurs ? "**" + impl.label() + "**" : impl.label())
         .append(" | ")
         .append(impl.how())
         .append(" | ")
-        .append(isOurs ? "**" + num(s) + "**" : num(s))
+        .append(isOurs ? "**" + num(s / line.scale()) + "**" : num(s / line.scale()))
         .append(" | ")
-        .append(num(e))
+        .append(num(e / line.scale()))
         .append(" | ")
-        .append(isOurs ? "—" : ratio(ours, s))
+        .append(impl.family() == Family.OURS ? "—" : ratio(ours, s))
         .append(" |\n");
   }
 }

@@ -8,11 +8,13 @@ import dev.dartasync.bench.report.Figures.Figure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 
 /**
  * The results as a horizontal bar chart, hand-written SVG: per measured line, ours and each peer of
- * the same run, one section per unit (time per operation, heap per parked unit), each on a log
- * scale because the figures span several decades. Pending rows are listed at the bottom.
+ * the same run, one section per kind of figure (nanosecond-scale times per operation; times of
+ * microseconds and more, per call, copy or round trip; heap bytes), each on a log scale because
+ * the figures span several decades. Pending rows are listed at the bottom.
  */
 final class SvgChart {
 
@@ -41,8 +43,9 @@ final class SvgChart {
     text(16, y, runLabel + ". Lower is better; log scales.", 12, "#555", "normal", "start");
     y += 22;
     legend();
-    section("ns", "Time per operation");
-    section("bytes", "Heap per parked unit (1 M parked at once)");
+    section(l -> l.unit().equals("ns"), "Time per operation");
+    section(l -> l.isTime() && !l.unit().equals("ns"), "Time per call, copy or round trip");
+    section(l -> !l.isTime(), "Heap per parked unit (1 M parked at once) or allocated per copied element");
     pending();
     y += 12;
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
@@ -76,23 +79,23 @@ final class SvgChart {
     y += 18;
   }
 
-  private void section(String unit, String title) {
+  private void section(Predicate<Line> kind, String title) {
     List<Line> lines = new ArrayList<>();
     List<Group> owners = new ArrayList<>();
     double min = Double.MAX_VALUE;
     double max = 0;
     for (Group g : Catalog.GROUPS) {
       for (Line l : g.lines()) {
-        if (!l.unit().equals(unit)) {
+        if (!kind.test(l)) {
           continue;
         }
         lines.add(l);
         owners.add(g);
         for (Impl i : impls(l)) {
-          Figure f = figures.get(i.key());
-          if (f != null && f.score() > 0) {
-            min = Math.min(min, f.score());
-            max = Math.max(max, f.score());
+          double s = score(i);
+          if (s > 0) {
+            min = Math.min(min, s);
+            max = Math.max(max, s);
           }
         }
       }
@@ -100,11 +103,15 @@ final class SvgChart {
     if (lines.isEmpty()) {
       return;
     }
+    boolean bytes = !lines.get(0).isTime();
     if (max == 0) {
       min = 1;
       max = 10;
     }
     double lo = Math.pow(10, Math.floor(Math.log10(min)));
+    if (min < 2 * lo) {
+      lo /= 10; // a figure on or just past a decade's line would get no visible bar
+    }
     double hi = Math.pow(10, Math.ceil(Math.log10(max)));
     if (hi <= lo) {
       hi = lo * 10;
@@ -114,7 +121,7 @@ final class SvgChart {
     y += 18;
     // Decade labels on top of the section.
     for (double d = lo; d <= hi * 1.0001; d *= 10) {
-      text((int) Math.round(x(d, lo, hi)), y, decade(d, unit), 10, "#777", "normal", "middle");
+      text((int) Math.round(x(d, lo, hi)), y, decade(d, bytes), 10, "#777", "normal", "middle");
     }
     y += 6;
     int gridTop = y;
@@ -127,7 +134,7 @@ final class SvgChart {
       if (g.lines().size() > 1) {
         head += ": " + l.measured();
       }
-      text(16, y, head + " (" + (unit.equals("bytes") ? "bytes" : unit) + " per " + l.per() + ")", 12, "#111", "bold", "start");
+      text(16, y, head + " (" + l.unit() + " per " + l.per() + ")", 12, "#111", "bold", "start");
       y += 6;
       double ours = score(l.ours());
       for (Impl i : impls(l)) {
@@ -147,7 +154,7 @@ final class SvgChart {
                   end - X0,
                   BAR,
                   i.family().colour));
-          String value = Report.num(s) + (unit.equals("bytes") ? " B" : " ns");
+          String value = Report.withUnit(s, l);
           if (i.family() != Family.OURS) {
             value += "   ours/this " + Report.ratio(ours, s);
           }
@@ -194,7 +201,7 @@ final class SvgChart {
 
   private double score(Impl i) {
     Figure f = figures.get(i.key());
-    return f == null ? Double.NaN : f.score();
+    return f == null ? Double.NaN : f.score() * i.times();
   }
 
   private static double x(double v, double lo, double hi) {
@@ -202,15 +209,18 @@ final class SvgChart {
     return X0 + Math.max(0, Math.min(1, t)) * (X1 - X0);
   }
 
-  private static String decade(double d, String unit) {
-    if (unit.equals("bytes")) {
+  private static String decade(double d, boolean bytes) {
+    if (bytes) {
       if (d >= 1e6) {
         return String.format(Locale.ROOT, "%.0f MB", d / 1e6);
       }
       if (d >= 1e3) {
         return String.format(Locale.ROOT, "%.0f kB", d / 1e3);
       }
-      return String.format(Locale.ROOT, "%.0f B", d);
+      return d >= 1 ? String.format(Locale.ROOT, "%.0f B", d) : d + " B";
+    }
+    if (d >= 1e9) {
+      return String.format(Locale.ROOT, "%.0f s", d / 1e9);
     }
     if (d >= 1e6) {
       return String.format(Locale.ROOT, "%.0f ms", d / 1e6);

@@ -5,6 +5,7 @@ package dev.dartasync.bench.kotlin
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.CoroutineStart
 import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.asCoroutineDispatcher
 import kotlinx.coroutines.channels.Channel
 import kotlinx.coroutines.flow.asFlow
 import kotlinx.coroutines.flow.consumeAsFlow
@@ -13,7 +14,9 @@ import kotlinx.coroutines.flow.flow
 import kotlinx.coroutines.flow.map
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withContext
 import kotlinx.coroutines.yield
+import java.util.concurrent.Executor
 
 // The Kotlin peers, written the way Kotlin users write them: single-threaded, inside runBlocking
 // (whose event loop is the closest thing Kotlin has to an isolate's loop). The JMH benchmark
@@ -129,3 +132,31 @@ fun kotlinBufferedChannelCollect(n: Int): Long = runBlocking {
     channel.consumeAsFlow().collect { sum += it }
     sum
 }
+
+/**
+ * One `withContext(Dispatchers.Default) { 0 }`, entered from Java through runBlocking: the block
+ * runs on a Default worker thread and the caller resumes on runBlocking's loop with its value.
+ */
+fun kotlinWithContextDefault(): Int = runBlocking { withContext(Dispatchers.Default) { 0 } }
+
+/**
+ * `rounds` round trips between two coroutines on two single-thread dispatchers (two threads): the
+ * main coroutine sends `i` over an unbounded Channel and waits for the echo coroutine to send it
+ * back over another, as an isolate pings a worker isolate through its unbounded port.
+ */
+fun kotlinChannelRoundTrip(rounds: Int, mainThread: Executor, echoThread: Executor): Long =
+    runBlocking(mainThread.asCoroutineDispatcher()) {
+        val ping = Channel<Int>(Channel.UNLIMITED)
+        val pong = Channel<Int>(Channel.UNLIMITED)
+        val echo = launch(echoThread.asCoroutineDispatcher()) {
+            for (v in ping) pong.send(v)
+        }
+        var sum = 0L
+        for (i in 0 until rounds) {
+            ping.send(i)
+            sum += pong.receive()
+        }
+        ping.close()
+        echo.join()
+        sum
+    }
