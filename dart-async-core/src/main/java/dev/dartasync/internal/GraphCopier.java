@@ -2,6 +2,8 @@ package dev.dartasync.internal;
 
 import dev.dartasync.ArgumentError;
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * Copies one message: an identity-preserving copy of its object graph (each object reached twice is
@@ -10,6 +12,9 @@ import java.util.Arrays;
  * Depth first means an object's references are copied completely before the object itself is
  * finished, so a record's canonical constructor and a hash set see finished copies (except along a
  * cycle). Used once, by one thread.
+ *
+ * <p>A checking copier ({@link #checking}) walks the same graph with the same rules and errors but
+ * copies nothing: plans publish no shells and build nothing, and every object stands for itself.
  */
 final class GraphCopier {
 
@@ -19,11 +24,21 @@ final class GraphCopier {
   /** The copy of an object that is built at the end of its frame and therefore cannot be in a cycle. */
   private static final Object IN_PROGRESS = new Object();
 
+  /** Whether this walk only checks the message (see the class comment). */
+  final boolean checking;
+
   private final IdentityTable copies = new IdentityTable();
   private CopyFrame[] stack = new CopyFrame[16];
   private int depth;
 
-  /** Copies the graph reachable from {@code root}. */
+  /** The last class found shared, so that a run of same-class values costs no plan lookup. */
+  private Class<?> lastShared = Integer.class;
+
+  GraphCopier(boolean checking) {
+    this.checking = checking;
+  }
+
+  /** Copies (or checks) the graph reachable from {@code root}. */
   Object run(Object root) {
     Object copy = resolve(root);
     if (copy != PENDING) {
@@ -34,7 +49,7 @@ final class GraphCopier {
       if (!top.advance(this)) {
         continue; // a child frame is now on top
       }
-      copy = top.finish();
+      copy = checking ? top.source : top.finish();
       if (top.builds) {
         copies.put(top.source, copy);
       }
@@ -57,11 +72,12 @@ final class GraphCopier {
       return null;
     }
     Class<?> type = value.getClass();
-    if (type == Integer.class || type == String.class || type == Long.class || type == Double.class) {
+    if (knownShared(type)) {
       return value;
     }
     CopyPlan plan = Sendability.plan(type);
     if (plan == CopyPlan.SHARED) {
+      lastShared = type;
       return value;
     }
     Object seen = copies.get(value);
@@ -78,22 +94,79 @@ final class GraphCopier {
     return plan.copy(value, this);
   }
 
-  /** Records the finished copy of {@code source} (for plans that copy at once) and returns it. */
-  Object remember(Object source, Object copy) {
+  /**
+   * The first index from {@code from} whose item is not shared by class ({@code null} counts as
+   * shared), or {@code items.length}: what the message may hand over as it is, found without a
+   * frame step or an identity-table entry per item.
+   */
+  int skipShared(Object[] items, int from) {
+    int i = from;
+    while (i < items.length && isShared(items[i])) {
+      i++;
+    }
+    return i;
+  }
+
+  /** {@link #skipShared(Object[], int)} over a random-access list, read in place. */
+  int skipShared(List<?> list, int from) {
+    int size = list.size();
+    int i = from;
+    while (i < size && isShared(list.get(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  private boolean isShared(Object value) {
+    if (value == null) {
+      return true;
+    }
+    Class<?> type = value.getClass();
+    if (knownShared(type)) {
+      return true;
+    }
+    if (Sendability.plan(type) != CopyPlan.SHARED) {
+      return false;
+    }
+    lastShared = type;
+    return true;
+  }
+
+  /** The common shared classes, compared without a plan lookup. */
+  private boolean knownShared(Class<?> type) {
+    return type == Integer.class || type == String.class || type == lastShared;
+  }
+
+  /**
+   * For plans that copy an object at once (it holds no references to copy): records {@code
+   * make(source)} as its copy and returns it; when only checking, returns {@code source}.
+   */
+  Object copyNow(Object source, UnaryOperator<Object> make) {
+    if (checking) {
+      return source;
+    }
+    Object copy = make.apply(source);
     copies.put(source, copy);
     return copy;
   }
 
   /**
-   * Pushes {@code frame}. {@code shell} is the copy later references to the source get (a mutable
-   * object is created empty and filled by the frame, so cycles through it work), or {@code null}
-   * when the copy only exists once the frame finishes.
+   * Opens {@code frame}: publishes its shell (the copy later references to the source get: a
+   * mutable object is created empty and filled by the frame, so cycles through it work), or marks
+   * the source in progress when the copy only exists once the frame finishes. A frame whose
+   * references are all shared is finished at once instead of being pushed.
    *
-   * @return {@link #PENDING}
+   * @return the finished copy, or {@link #PENDING}
    */
-  Object open(CopyFrame frame, Object shell) {
-    frame.builds = shell == null;
-    copies.put(frame.source, frame.builds ? IN_PROGRESS : shell);
+  Object open(ElementsFrame frame) {
+    Object source = frame.source;
+    Object shell = checking ? source : frame.publish();
+    if (frame.skipShared(this)) {
+      Object copy = checking ? source : frame.finish();
+      copies.put(source, copy);
+      return copy;
+    }
+    copies.put(source, frame.builds ? IN_PROGRESS : shell);
     if (depth == stack.length) {
       stack = Arrays.copyOf(stack, depth * 2);
     }

@@ -34,7 +34,7 @@ public final class MessageCopy {
    *     the message has been handed over then, and the message is unchanged
    */
   public static Object copy(Object message) {
-    return new GraphCopier().run(message);
+    return new GraphCopier(false).run(message);
   }
 
   /**
