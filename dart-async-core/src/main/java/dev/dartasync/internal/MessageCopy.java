@@ -54,7 +54,8 @@ public final class MessageCopy {
 
   /**
    * Whether messages share every instance of {@code type} instead of copying it: strings, boxed
-   * primitives, enums, {@code java.time} values, records of such values, stateless classes.
+   * primitives, enums, {@code java.time} values, records of such values, stateless classes, and
+   * {@link SharedAcrossIsolates} classes.
    * Records, lambdas and unmodifiable collections whose class answers {@code false} may still be
    * shared instance by instance, when everything they hold is.
    *

@@ -62,8 +62,9 @@ import java.util.stream.BaseStream;
  *   <li>shared, not copied: {@code null}, strings, boxed primitives, {@link BigInteger}, {@link
  *       BigDecimal}, enums, {@code java.time} values, {@link Class}, {@link UUID}, {@link URI},
  *       {@link Locale}, {@link Pattern}, {@link Path}, {@link Charset}, this library's {@link
- *       StackTrace}, objects without instance fields (non-capturing lambdas among them), and
- *       records, lambdas and unmodifiable collections whose contents are all shared;</li>
+ *       StackTrace}, {@link SharedAcrossIsolates} classes (ports, capabilities), objects without
+ *       instance fields (non-capturing lambdas among them), and records, lambdas and unmodifiable
+ *       collections whose contents are all shared;</li>
  *   <li>unsendable ({@code object is unsendable}): {@link Unsendable} classes, this library's
  *       futures, completers, streams, controllers, subscriptions, timers and zones, threads, locks and
  *       other synchronizers, executors, Java futures, sockets, channels, byte and character streams,
@@ -217,7 +218,7 @@ final class Sendability {
         }
       };
     }
-    if (isSharedValueType(type)) {
+    if (SharedAcrossIsolates.class.isAssignableFrom(type) || isSharedValueType(type)) {
       return CopyPlan.SHARED;
     }
     for (Class<?> unsendable : UNSENDABLE_TYPES) {
