@@ -1,6 +1,7 @@
 package dev.dartasync.internal;
 
 import dev.dartasync.ArgumentError;
+import dev.dartasync.isolate.TransferableTypedData;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -15,6 +16,10 @@ import java.util.function.UnaryOperator;
  *
  * <p>A checking copier ({@link #checking}) walks the same graph with the same rules and errors but
  * copies nothing: plans publish no shells and build nothing, and every object stands for itself.
+ *
+ * <p>Transfers ({@code TransferableTypedData}) are recorded during the walk and carried out only
+ * once the whole graph has been copied, so that a message that fails leaves every transferable
+ * with its sender.
  */
 final class GraphCopier {
 
@@ -34,12 +39,25 @@ final class GraphCopier {
   /** The last class found shared, so that a run of same-class values costs no plan lookup. */
   private Class<?> lastShared = Integer.class;
 
+  /** Pending transfers: source and receiving copy, alternating; {@code null} until the first. */
+  private TransferableTypedData[] transfers;
+  private int transferCount;
+
   GraphCopier(boolean checking) {
     this.checking = checking;
   }
 
-  /** Copies (or checks) the graph reachable from {@code root}. */
+  /** Copies (or checks) the graph reachable from {@code root}, then carries out its transfers. */
   Object run(Object root) {
+    Object copy = walk(root);
+    TransferAccess.Transfers moves = transferCount == 0 ? null : TransferAccess.transfers();
+    for (int i = 0; i < transferCount; i += 2) {
+      moves.move(transfers[i], transfers[i + 1]);
+    }
+    return copy;
+  }
+
+  private Object walk(Object root) {
     Object copy = resolve(root);
     if (copy != PENDING) {
       return copy;
@@ -175,13 +193,33 @@ final class GraphCopier {
   }
 
   /**
+   * Records {@code receiver} as the copy of {@code source}, to take over its bytes once the whole
+   * message is copied, and returns it.
+   */
+  Object transfer(TransferableTypedData source, TransferableTypedData receiver) {
+    copies.put(source, receiver);
+    if (transfers == null) {
+      transfers = new TransferableTypedData[4];
+    } else if (transferCount == transfers.length) {
+      transfers = Arrays.copyOf(transfers, transferCount * 2);
+    }
+    transfers[transferCount++] = source;
+    transfers[transferCount++] = receiver;
+    return receiver;
+  }
+
+  /**
    * Dart's error for an object that cannot be sent: {@code Illegal argument in isolate message:
    * <message>}, a newline, and the retaining path from the frames on the stack (nearest holder
    * first, one {@code " <- holder\n"} line each).
    */
   ArgumentError reject(String message) {
-    StringBuilder text = new StringBuilder("Illegal argument in isolate message: ");
-    text.append(message).append('\n');
+    return rejectWithText("Illegal argument in isolate message: " + message);
+  }
+
+  /** {@link #reject} with the whole first line given (the VM spells a few differently). */
+  ArgumentError rejectWithText(String firstLine) {
+    StringBuilder text = new StringBuilder(firstLine).append('\n');
     for (int i = depth - 1; i >= 0; i--) {
       text.append(" <- ").append(stack[i].location()).append('\n');
     }

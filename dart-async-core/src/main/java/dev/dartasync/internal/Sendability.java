@@ -10,6 +10,7 @@ import dev.dartasync.StreamSubscription;
 import dev.dartasync.Timer;
 import dev.dartasync.Zone;
 import dev.dartasync.ZoneDelegate;
+import dev.dartasync.isolate.TransferableTypedData;
 import java.io.Console;
 import java.io.FileDescriptor;
 import java.io.InputStream;
@@ -69,6 +70,7 @@ import java.util.stream.BaseStream;
  *       futures, completers, streams, controllers, subscriptions, timers and zones, threads, locks and
  *       other synchronizers, executors, Java futures, sockets, channels, byte and character streams,
  *       references, class loaders, and classes outside the JDK with native methods;</li>
+ *   <li>moved, not copied: {@link TransferableTypedData} ({@link TransferPlan});</li>
  *   <li>copied: arrays, records (canonical constructor), lambdas (their hidden class's constructor),
  *       the JDK collections {@link JdkCollectionPlans} and {@link UnmodifiablePlans} know, {@link
  *       java.util.Optional}, the atomics, and any other class field by field ({@link
@@ -217,6 +219,9 @@ final class Sendability {
           throw copier.reject(special != null ? special : unsendable(type));
         }
       };
+    }
+    if (type == TransferableTypedData.class) {
+      return new TransferPlan();
     }
     if (SharedAcrossIsolates.class.isAssignableFrom(type) || isSharedValueType(type)) {
       return CopyPlan.SHARED;
