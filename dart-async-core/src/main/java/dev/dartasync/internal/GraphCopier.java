@@ -118,36 +118,45 @@ final class GraphCopier {
    * frame step or an identity-table entry per item.
    */
   int skipShared(Object[] items, int from) {
+    // The two scans keep the last shared class in a local: the loop then touches no field (about
+    // 10% of a 10 M element scan, measured).
+    Class<?> last = lastShared;
     int i = from;
-    while (i < items.length && isShared(items[i])) {
-      i++;
+    for (; i < items.length; i++) {
+      Object item = items[i];
+      if (item != null) {
+        Class<?> type = item.getClass();
+        if (type != Integer.class && type != String.class && type != last) {
+          if (Sendability.plan(type) != CopyPlan.SHARED) {
+            break;
+          }
+          last = type;
+        }
+      }
     }
+    lastShared = last;
     return i;
   }
 
   /** {@link #skipShared(Object[], int)} over a random-access list, read in place. */
   int skipShared(List<?> list, int from) {
+    Class<?> last = lastShared;
     int size = list.size();
     int i = from;
-    while (i < size && isShared(list.get(i))) {
-      i++;
+    for (; i < size; i++) {
+      Object item = list.get(i);
+      if (item != null) {
+        Class<?> type = item.getClass();
+        if (type != Integer.class && type != String.class && type != last) {
+          if (Sendability.plan(type) != CopyPlan.SHARED) {
+            break;
+          }
+          last = type;
+        }
+      }
     }
+    lastShared = last;
     return i;
-  }
-
-  private boolean isShared(Object value) {
-    if (value == null) {
-      return true;
-    }
-    Class<?> type = value.getClass();
-    if (knownShared(type)) {
-      return true;
-    }
-    if (Sendability.plan(type) != CopyPlan.SHARED) {
-      return false;
-    }
-    lastShared = type;
-    return true;
   }
 
   /** The common shared classes, compared without a plan lookup. */
@@ -180,7 +189,10 @@ final class GraphCopier {
     Object source = frame.source;
     Object shell = checking ? source : frame.publish();
     if (frame.skipShared(this)) {
-      Object copy = checking ? source : frame.finish();
+      if (checking) {
+        return source; // Holds nothing to walk: no need to remember it (no cycle runs through it).
+      }
+      Object copy = frame.finish();
       copies.put(source, copy);
       return copy;
     }
