@@ -28,6 +28,8 @@ final class ConstructorCopyPlan extends CopyPlan {
   private final String[] names;
   private final MethodHandle constructor;
   private final boolean lambda;
+  private final ElementsFrame.Builder build = this::build;
+  private final ElementsFrame.Locator locate = this::locate;
 
   private ConstructorCopyPlan(
       MethodHandle readAll, String[] names, MethodHandle constructor, boolean lambda) {
@@ -103,7 +105,7 @@ final class ConstructorCopyPlan extends CopyPlan {
     } catch (Throwable t) {
       throw Sneaky.rethrow(t);
     }
-    return copier.open(new ElementsFrame(source, values, null, this::build, this::locate), null);
+    return copier.open(new ElementsFrame(source, values, null, build, locate));
   }
 
   private Object build(Object source, Object shell, Object[] copies, boolean changed) {

@@ -12,7 +12,7 @@ abstract class CopyFrame {
   /** The object being copied. */
   final Object source;
 
-  /** Whether the copy only exists once the frame finishes (no shell was published). */
+  /** Whether the copy only exists once the frame finishes (the plan publishes no shell). */
   boolean builds;
 
   CopyFrame(Object source) {

@@ -5,9 +5,10 @@ import java.util.function.BiFunction;
 /**
  * How {@link MessageCopy} copies the instances of one class: computed once per class by {@link
  * Sendability} and cached. A plan either shares the instance ({@link #SHARED}), copies it at once
- * (primitive arrays, enum sets: {@link GraphCopier#remember}), opens a {@link CopyFrame} that copies
+ * (primitive arrays, enum sets: {@link GraphCopier#copyNow}), opens a {@link CopyFrame} that copies
  * the instance's references one by one ({@link GraphCopier#open}), or rejects it with Dart's
- * {@code ArgumentError} ({@link GraphCopier#reject}).
+ * {@code ArgumentError} ({@link GraphCopier#reject}). The same plan serves a {@linkplain
+ * GraphCopier#checking check}: {@code copyNow} and {@code open} then copy nothing.
  */
 abstract class CopyPlan {
 

@@ -16,8 +16,9 @@ import java.util.List;
  * a class of a named module that does not open its package) gets a plan that rejects it with the
  * reason.
  *
- * <p>A {@link Throwable}'s stack trace is materialized before the copy ({@code getStackTrace()}),
- * and its VM-internal {@code backtrace} is not copied: the copy carries the same frames.
+ * <p>A {@link Throwable}'s stack trace is materialized before the copy ({@code getStackTrace()};
+ * a check leaves it alone), and its VM-internal {@code backtrace} is not copied: the copy carries
+ * the same frames.
  */
 final class FieldCopyPlan extends CopyPlan {
 
@@ -27,6 +28,9 @@ final class FieldCopyPlan extends CopyPlan {
   private final MethodHandle writeReferences;
   private final String[] names;
   private final boolean throwable;
+  private final ElementsFrame.Shell shell = this::newShell;
+  private final ElementsFrame.Builder fill = this::fill;
+  private final ElementsFrame.Locator locate = this::locate;
 
   private FieldCopyPlan(
       Constructor<?> allocator, List<Field> primitives, List<Field> references, boolean throwable)
@@ -67,19 +71,27 @@ final class FieldCopyPlan extends CopyPlan {
 
   @Override
   Object copy(Object source, GraphCopier copier) {
-    Object shell;
     Object[] values = new Object[names.length];
     try {
-      if (throwable) {
+      if (throwable && !copier.checking) {
         ((Throwable) source).getStackTrace();
       }
-      shell = allocator.newInstance();
-      copyPrimitives.invokeExact(source, shell);
       readReferences.invokeExact(source, values);
     } catch (Throwable t) {
       throw Sneaky.rethrow(t);
     }
-    return copier.open(new ElementsFrame(source, values, shell, this::fill, this::locate), shell);
+    return copier.open(new ElementsFrame(source, values, shell, fill, locate));
+  }
+
+  /** The copy, allocated without a constructor, with the primitive fields already set. */
+  private Object newShell(Object source, Object[] values) {
+    try {
+      Object shell = allocator.newInstance();
+      copyPrimitives.invokeExact(source, shell);
+      return shell;
+    } catch (Throwable t) {
+      throw Sneaky.rethrow(t);
+    }
   }
 
   private Object fill(Object source, Object shell, Object[] copies, boolean changed) {

@@ -153,7 +153,7 @@ public final class IsolateImpl implements IsolateHooks {
    */
   public static void exit(Port port, Object message) {
     EventLoop loop = EventLoop.require();
-    MessageCopy.copy(message); // The check: the same rules and errors as a send.
+    MessageCopy.check(message); // The same rules and errors as a send, without the copy.
     if (port != null) {
       port.deliver(message);
     }

@@ -39,6 +39,9 @@ import java.util.function.IntFunction;
  * collections hash finished copies. Sorted collections keep their comparator (copied too); when the
  * comparator is not shared, the collection is built once the comparator and elements are copied.
  *
+ * <p>An {@link ArrayList} of shared values only is copied with one array copy (see {@link
+ * #copyArrayList}).
+ *
  * <p>A {@link LinkedHashMap} is copied in its current iteration order; one created in access order
  * becomes an insertion-ordered map with that order (the JDK does not tell which one it is).
  */
@@ -47,7 +50,6 @@ final class JdkCollectionPlans {
 
   private static final Map<Class<?>, IntFunction<Collection<Object>>> COLLECTIONS =
       Map.ofEntries(
-          Map.entry(ArrayList.class, ArrayList::new),
           Map.entry(LinkedList.class, n -> new LinkedList<>()),
           Map.entry(Vector.class, Vector::new),
           Map.entry(Stack.class, n -> new Stack<>()),
@@ -78,109 +80,122 @@ final class JdkCollectionPlans {
       SORTED_MAPS = Map.of(TreeMap.class, TreeMap::new, ConcurrentSkipListMap.class,
           ConcurrentSkipListMap::new);
 
+  /** Names a collection's elements and a map's keys and values (no comparator slot). */
+  private static final ElementsFrame.Locator ELEMENTS = elementLocator(0);
+
+  private static final ElementsFrame.Locator ENTRIES = entryLocator(0);
+
+  private static final ElementsFrame.Shell NEW_ARRAY_LIST = (s, items) -> new ArrayList<>(items.length);
+
   /** The plan for {@code type} if it is one of these collections, else {@code null}. */
   static CopyPlan forType(Class<?> type) {
+    if (type == ArrayList.class) {
+      return CopyPlan.of(JdkCollectionPlans::copyArrayList);
+    }
     IntFunction<Collection<Object>> collection = COLLECTIONS.get(type);
     if (collection != null) {
-      return CopyPlan.of((source, copier) -> copyCollection(source, copier, collection));
+      ElementsFrame.Shell shell = (s, items) -> collection.apply(items.length);
+      return CopyPlan.of(
+          (source, copier) ->
+              copier.open(
+                  new ElementsFrame(
+                      source, ((Collection<?>) source).toArray(), shell, JdkCollectionPlans::fill,
+                      ELEMENTS)));
     }
     Function<Map<?, ?>, Map<Object, Object>> map = MAPS.get(type);
     if (map != null) {
-      return CopyPlan.of((source, copier) -> copyMap(source, copier, map));
+      ElementsFrame.Shell shell = (s, items) -> map.apply((Map<?, ?>) s);
+      return CopyPlan.of(
+          (source, copier) ->
+              copier.open(
+                  new ElementsFrame(
+                      source, entries((Map<?, ?>) source, 0), shell, JdkCollectionPlans::fillMap,
+                      ENTRIES)));
     }
     Function<Comparator<Object>, Collection<Object>> sorted = SORTED.get(type);
     if (sorted != null) {
-      return CopyPlan.of((source, copier) -> copySorted(source, copier, sorted));
+      return sortedCollection(sorted);
     }
     Function<Comparator<Object>, Map<Object, Object>> sortedMap = SORTED_MAPS.get(type);
     if (sortedMap != null) {
-      return CopyPlan.of((source, copier) -> copySortedMap(source, copier, sortedMap));
+      return sortedMap(sortedMap);
     }
     return null;
   }
 
-  private static Object copyCollection(
-      Object source, GraphCopier copier, IntFunction<Collection<Object>> factory) {
-    Collection<?> from = (Collection<?>) source;
-    Object[] items = from.toArray();
-    Collection<Object> shell = factory.apply(items.length);
-    return copier.open(
-        new ElementsFrame(source, items, shell, JdkCollectionPlans::fill, elementLocator(0)),
-        shell);
-  }
-
-  private static Object copyMap(
-      Object source, GraphCopier copier, Function<Map<?, ?>, Map<Object, Object>> factory) {
-    Map<?, ?> from = (Map<?, ?>) source;
-    Object[] items = entries(from, 0);
-    Map<Object, Object> shell = factory.apply(from);
-    return copier.open(
-        new ElementsFrame(source, items, shell, JdkCollectionPlans::fillMap, entryLocator(0)),
-        shell);
-  }
-
-  private static Object copySorted(
-      Object source,
-      GraphCopier copier,
-      Function<Comparator<Object>, Collection<Object>> factory) {
-    Collection<?> from = (Collection<?>) source;
-    Comparator<Object> comparator = comparatorOf(source);
-    if (comparator == null || Sendability.isShared(comparator.getClass())) {
-      Collection<Object> shell = factory.apply(comparator);
-      return copier.open(
-          new ElementsFrame(
-              source, from.toArray(), shell, JdkCollectionPlans::fill, elementLocator(0)),
-          shell);
+  /**
+   * An {@link ArrayList} of shared values (the common message: numbers, strings) is copied with
+   * one array copy, {@code new ArrayList<>(list)}, after a scan of the elements in place; any other
+   * goes element by element from the first that is not shared.
+   */
+  private static Object copyArrayList(Object source, GraphCopier copier) {
+    ArrayList<?> list = (ArrayList<?>) source;
+    int first = copier.skipShared(list, 0);
+    if (first == list.size()) {
+      return copier.copyNow(source, s -> new ArrayList<>((ArrayList<?>) s));
     }
-    Object[] items = withComparator(comparator, from.toArray());
     return copier.open(
-        new ElementsFrame(
-            source,
-            items,
-            null,
-            (s, shell, copies, changed) -> {
-              Collection<Object> copy = factory.apply(comparator(copies));
-              copy.addAll(Arrays.asList(copies).subList(1, copies.length));
-              return copy;
-            },
-            elementLocator(1)),
-        null);
+        new ElementsFrame(source, list.toArray(), NEW_ARRAY_LIST, JdkCollectionPlans::fill, ELEMENTS)
+            .from(first));
   }
 
-  private static Object copySortedMap(
-      Object source,
-      GraphCopier copier,
-      Function<Comparator<Object>, Map<Object, Object>> factory) {
-    Map<?, ?> from = (Map<?, ?>) source;
-    Comparator<Object> comparator = comparatorOf(source);
-    if (comparator == null || Sendability.isShared(comparator.getClass())) {
-      Map<Object, Object> shell = factory.apply(comparator);
-      return copier.open(
-          new ElementsFrame(
-              source, entries(from, 0), shell, JdkCollectionPlans::fillMap, entryLocator(0)),
-          shell);
-    }
-    Object[] items = entries(from, 1);
-    items[0] = comparator;
-    return copier.open(
-        new ElementsFrame(
-            source,
-            items,
-            null,
-            (s, shell, copies, changed) -> {
-              Map<Object, Object> copy = factory.apply(comparator(copies));
-              putAll(copy, copies, 1);
-              return copy;
-            },
-            entryLocator(1)),
-        null);
+  /**
+   * A sorted collection: published empty with the comparator when that is shared, else built once
+   * the comparator (the first item) and the elements are copied.
+   */
+  private static CopyPlan sortedCollection(Function<Comparator<Object>, Collection<Object>> factory) {
+    ElementsFrame.Shell shell = (s, items) -> factory.apply(comparatorOf(s));
+    ElementsFrame.Builder build =
+        (s, none, copies, changed) -> {
+          Collection<Object> copy = factory.apply(comparator(copies));
+          copy.addAll(new OwnedArrayList(copies).subList(1, copies.length));
+          return copy;
+        };
+    ElementsFrame.Locator afterComparator = elementLocator(1);
+    return CopyPlan.of(
+        (source, copier) -> {
+          Object[] elements = ((Collection<?>) source).toArray();
+          Comparator<Object> comparator = comparatorOf(source);
+          if (comparator == null || Sendability.isShared(comparator.getClass())) {
+            return copier.open(
+                new ElementsFrame(source, elements, shell, JdkCollectionPlans::fill, ELEMENTS));
+          }
+          return copier.open(
+              new ElementsFrame(
+                  source, withComparator(comparator, elements), null, build, afterComparator));
+        });
+  }
+
+  /** A sorted map, like {@link #sortedCollection}: the comparator first when it is copied. */
+  private static CopyPlan sortedMap(Function<Comparator<Object>, Map<Object, Object>> factory) {
+    ElementsFrame.Shell shell = (s, items) -> factory.apply(comparatorOf(s));
+    ElementsFrame.Builder build =
+        (s, none, copies, changed) -> {
+          Map<Object, Object> copy = factory.apply(comparator(copies));
+          putAll(copy, copies, 1);
+          return copy;
+        };
+    ElementsFrame.Locator afterComparator = entryLocator(1);
+    return CopyPlan.of(
+        (source, copier) -> {
+          Map<?, ?> from = (Map<?, ?>) source;
+          Comparator<Object> comparator = comparatorOf(source);
+          if (comparator == null || Sendability.isShared(comparator.getClass())) {
+            return copier.open(
+                new ElementsFrame(
+                    source, entries(from, 0), shell, JdkCollectionPlans::fillMap, ENTRIES));
+          }
+          Object[] items = entries(from, 1);
+          items[0] = comparator;
+          return copier.open(new ElementsFrame(source, items, null, build, afterComparator));
+        });
   }
 
   private static Object fill(Object source, Object shell, Object[] copies, boolean changed) {
     @SuppressWarnings("unchecked")
     Collection<Object> copy = (Collection<Object>) shell;
-    // Bulk: an ArrayList then takes two array copies instead of one write barrier per element.
-    copy.addAll(Arrays.asList(copies));
+    // Bulk: an ArrayList then takes one array copy instead of one write barrier per element.
+    copy.addAll(new OwnedArrayList(copies));
     return copy;
   }
 

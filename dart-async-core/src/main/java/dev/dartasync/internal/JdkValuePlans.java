@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 
 /**
  * Small JDK holders whose fields are closed to reflection: {@link EnumSet} (copied at once: its
@@ -19,19 +20,13 @@ final class JdkValuePlans {
   /** The plan for {@code type} if it is one of these holders, else {@code null}. */
   static CopyPlan forType(Class<?> type) {
     if (EnumSet.class.isAssignableFrom(type) && Sendability.isJdk(type)) {
-      return CopyPlan.of(
-          (source, copier) -> copier.remember(source, ((EnumSet<?>) source).clone()));
+      return copiedAtOnce(source -> ((EnumSet<?>) source).clone());
     } else if (type == AtomicInteger.class) {
-      return CopyPlan.of(
-          (source, copier) ->
-              copier.remember(source, new AtomicInteger(((AtomicInteger) source).get())));
+      return copiedAtOnce(source -> new AtomicInteger(((AtomicInteger) source).get()));
     } else if (type == AtomicLong.class) {
-      return CopyPlan.of(
-          (source, copier) -> copier.remember(source, new AtomicLong(((AtomicLong) source).get())));
+      return copiedAtOnce(source -> new AtomicLong(((AtomicLong) source).get()));
     } else if (type == AtomicBoolean.class) {
-      return CopyPlan.of(
-          (source, copier) ->
-              copier.remember(source, new AtomicBoolean(((AtomicBoolean) source).get())));
+      return copiedAtOnce(source -> new AtomicBoolean(((AtomicBoolean) source).get()));
     } else if (type == AtomicReference.class) {
       return CopyPlan.of(JdkValuePlans::copyAtomicReference);
     } else if (type == Optional.class) {
@@ -40,19 +35,23 @@ final class JdkValuePlans {
     return null;
   }
 
+  private static CopyPlan copiedAtOnce(UnaryOperator<Object> copy) {
+    return CopyPlan.of((source, copier) -> copier.copyNow(source, copy));
+  }
+
   private static Object copyAtomicReference(Object source, GraphCopier copier) {
-    AtomicReference<Object> shell = new AtomicReference<>();
     return copier.open(
         new ElementsFrame(
             source,
             new Object[] {((AtomicReference<?>) source).get()},
-            shell,
-            (s, copy, copies, changed) -> {
-              shell.set(copies[0]);
-              return shell;
+            (s, items) -> new AtomicReference<>(),
+            (s, shell, copies, changed) -> {
+              @SuppressWarnings("unchecked")
+              AtomicReference<Object> copy = (AtomicReference<Object>) shell;
+              copy.set(copies[0]);
+              return copy;
             },
-            (s, items, index) -> RetainingPath.inInstance("value", s.getClass())),
-        shell);
+            JdkValuePlans::locateValue));
   }
 
   private static Object copyOptional(Object source, GraphCopier copier) {
@@ -62,7 +61,10 @@ final class JdkValuePlans {
             new Object[] {((Optional<?>) source).orElse(null)},
             null,
             (s, shell, copies, changed) -> changed ? Optional.ofNullable(copies[0]) : s,
-            (s, items, index) -> RetainingPath.inInstance("value", s.getClass())),
-        null);
+            JdkValuePlans::locateValue));
+  }
+
+  private static String locateValue(Object source, Object[] items, int index) {
+    return RetainingPath.inInstance("value", source.getClass());
   }
 }

@@ -34,12 +34,28 @@ public final class MessageCopy {
    *     the message has been handed over then, and the message is unchanged
    */
   public static Object copy(Object message) {
-    return new GraphCopier().run(message);
+    return new GraphCopier(false).run(message);
+  }
+
+  /**
+   * Checks that {@code message} could be sent, without copying anything: the same walk as {@link
+   * #copy} with the same rules, throwing the same {@code ArgumentError} (same text, same retaining
+   * path) for the first object {@code copy} would reject. For {@code Isolate.exit}, which hands its
+   * message over as it is but must still reject what no message may hold (Dart validates, then
+   * transfers). Synchronous; no constructor, comparator or {@code hashCode} of the message runs,
+   * nothing in it is changed, and a transferable it holds stays with it.
+   *
+   * @param message any object, or {@code null}
+   * @throws ArgumentError if {@link #copy} would reject the message
+   */
+  public static void check(Object message) {
+    new GraphCopier(true).run(message);
   }
 
   /**
    * Whether messages share every instance of {@code type} instead of copying it: strings, boxed
-   * primitives, enums, {@code java.time} values, records of such values, stateless classes.
+   * primitives, enums, {@code java.time} values, records of such values, stateless classes, and
+   * {@link SharedAcrossIsolates} classes.
    * Records, lambdas and unmodifiable collections whose class answers {@code false} may still be
    * shared instance by instance, when everything they hold is.
    *

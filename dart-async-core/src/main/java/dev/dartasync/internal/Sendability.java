@@ -10,6 +10,7 @@ import dev.dartasync.StreamSubscription;
 import dev.dartasync.Timer;
 import dev.dartasync.Zone;
 import dev.dartasync.ZoneDelegate;
+import dev.dartasync.isolate.TransferableTypedData;
 import java.io.Console;
 import java.io.FileDescriptor;
 import java.io.InputStream;
@@ -62,12 +63,14 @@ import java.util.stream.BaseStream;
  *   <li>shared, not copied: {@code null}, strings, boxed primitives, {@link BigInteger}, {@link
  *       BigDecimal}, enums, {@code java.time} values, {@link Class}, {@link UUID}, {@link URI},
  *       {@link Locale}, {@link Pattern}, {@link Path}, {@link Charset}, this library's {@link
- *       StackTrace}, objects without instance fields (non-capturing lambdas among them), and
- *       records, lambdas and unmodifiable collections whose contents are all shared;</li>
+ *       StackTrace}, {@link SharedAcrossIsolates} classes (ports, capabilities), objects without
+ *       instance fields (non-capturing lambdas among them), and records, lambdas and unmodifiable
+ *       collections whose contents are all shared;</li>
  *   <li>unsendable ({@code object is unsendable}): {@link Unsendable} classes, this library's
  *       futures, completers, streams, controllers, subscriptions, timers and zones, threads, locks and
  *       other synchronizers, executors, Java futures, sockets, channels, byte and character streams,
  *       references, class loaders, and classes outside the JDK with native methods;</li>
+ *   <li>moved, not copied: {@link TransferableTypedData} ({@link TransferPlan});</li>
  *   <li>copied: arrays, records (canonical constructor), lambdas (their hidden class's constructor),
  *       the JDK collections {@link JdkCollectionPlans} and {@link UnmodifiablePlans} know, {@link
  *       java.util.Optional}, the atomics, and any other class field by field ({@link
@@ -217,7 +220,10 @@ final class Sendability {
         }
       };
     }
-    if (isSharedValueType(type) || SharedAcrossIsolates.class.isAssignableFrom(type)) {
+    if (type == TransferableTypedData.class) {
+      return new TransferPlan();
+    }
+    if (SharedAcrossIsolates.class.isAssignableFrom(type) || isSharedValueType(type)) {
       return CopyPlan.SHARED;
     }
     for (Class<?> unsendable : UNSENDABLE_TYPES) {

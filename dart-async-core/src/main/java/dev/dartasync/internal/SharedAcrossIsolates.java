@@ -1,8 +1,11 @@
 package dev.dartasync.internal;
 
 /**
- * Marks a class whose instances are immutable, thread-safe handles that every isolate may hold
- * ({@code SendPort}, {@code Capability}, {@code Isolate}): messages share them instead of copying,
- * so a port keeps its identity ({@code ==}) in every isolate, as in Dart.
+ * Marks a class whose instances are immutable handles that every isolate may hold: messages share
+ * them instead of copying them, like Dart's {@code SendPort} and {@code Capability}, which keep
+ * {@code ==} and {@code hashCode} across isolates. {@link MessageCopy} neither copies such an
+ * instance nor looks inside it, so a class should implement this only if what it holds is
+ * immutable or safe to use from any isolate's thread. Subclasses are shared too; {@link
+ * Unsendable} wins over this marker.
  */
 public interface SharedAcrossIsolates {}

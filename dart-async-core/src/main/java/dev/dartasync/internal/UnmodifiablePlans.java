@@ -26,9 +26,9 @@ import java.util.function.Function;
  * Collections.unmodifiable*} views into the same view over a new collection with the same order
  * (a {@code LinkedHashSet}/{@code LinkedHashMap}, an {@code ArrayList} or {@code LinkedList} by
  * random access, a {@code TreeSet}/{@code TreeMap} with the copied comparator for sorted ones), and
- * {@code Arrays.asList} into a fixed-size list again. {@code Collections.empty*} are shared. When no element needs a copy, the unmodifiable
- * collection (not a view) is shared. The view's backing collection is not shared with other parts
- * of the message (the JDK does not expose it).
+ * {@code Arrays.asList} into a fixed-size list again. {@code Collections.empty*} are shared. When
+ * no element needs a copy, the unmodifiable collection (not a view) is shared. The view's backing
+ * collection is not shared with other parts of the message (the JDK does not expose it).
  */
 final class UnmodifiablePlans {
   private UnmodifiablePlans() {}
@@ -36,6 +36,13 @@ final class UnmodifiablePlans {
   private static final String IMMUTABLE = "java.util.ImmutableCollections$";
   private static final String UNMODIFIABLE = "java.util.Collections$Unmodifiable";
   private static final String EMPTY = "java.util.Collections$Empty";
+
+  private static final ElementsFrame.Locator ELEMENTS = JdkCollectionPlans.elementLocator(0);
+  private static final ElementsFrame.Locator ENTRIES = JdkCollectionPlans.entryLocator(0);
+  private static final ElementsFrame.Locator ELEMENTS_AFTER_COMPARATOR =
+      JdkCollectionPlans.elementLocator(1);
+  private static final ElementsFrame.Locator ENTRIES_AFTER_COMPARATOR =
+      JdkCollectionPlans.entryLocator(1);
 
   /** The plan for {@code type} if it is one of these collections, else {@code null}. */
   static CopyPlan forType(Class<?> type) {
@@ -101,7 +108,7 @@ final class UnmodifiablePlans {
       boolean sequenced = name.endsWith("SequencedSet");
       return values(
           copies -> {
-            LinkedHashSet<Object> set = new LinkedHashSet<>(Arrays.asList(copies));
+            LinkedHashSet<Object> set = new LinkedHashSet<>(new OwnedArrayList(copies));
             return sequenced
                 ? Collections.unmodifiableSequencedSet(set)
                 : Collections.unmodifiableSet(set);
@@ -113,14 +120,14 @@ final class UnmodifiablePlans {
           copies ->
               Collections.unmodifiableList(
                   randomAccess
-                      ? new ArrayList<>(Arrays.asList(copies))
-                      : new LinkedList<>(Arrays.asList(copies))),
+                      ? new ArrayList<>(new OwnedArrayList(copies))
+                      : new LinkedList<>(new OwnedArrayList(copies))),
           false);
     } else if (Collection.class.isAssignableFrom(type)) {
       boolean sequenced = name.endsWith("SequencedCollection");
       return values(
           copies -> {
-            ArrayList<Object> list = new ArrayList<>(Arrays.asList(copies));
+            ArrayList<Object> list = new ArrayList<>(new OwnedArrayList(copies));
             return sequenced
                 ? Collections.unmodifiableSequencedCollection(list)
                 : Collections.unmodifiableCollection(list);
@@ -135,36 +142,35 @@ final class UnmodifiablePlans {
    * the same is shared.
    */
   private static CopyPlan values(Function<Object[], Object> build, boolean shareable) {
+    ElementsFrame.Builder builder =
+        (s, shell, copies, changed) -> shareable && !changed ? s : build.apply(copies);
     return CopyPlan.of(
         (source, copier) ->
             copier.open(
                 new ElementsFrame(
-                    source,
-                    ((Collection<?>) source).toArray(),
-                    null,
-                    (s, shell, copies, changed) ->
-                        shareable && !changed ? s : build.apply(copies),
-                    JdkCollectionPlans.elementLocator(0)),
-                null));
+                    source, ((Collection<?>) source).toArray(), null, builder, ELEMENTS)));
   }
 
   /** A map built from its copied keys and values (alternating). */
   private static CopyPlan entries(Function<Object[], Object> build, boolean shareable) {
+    ElementsFrame.Builder builder =
+        (s, shell, copies, changed) -> shareable && !changed ? s : build.apply(copies);
     return CopyPlan.of(
         (source, copier) ->
             copier.open(
                 new ElementsFrame(
-                    source,
-                    JdkCollectionPlans.entries((Map<?, ?>) source, 0),
-                    null,
-                    (s, shell, copies, changed) ->
-                        shareable && !changed ? s : build.apply(copies),
-                    JdkCollectionPlans.entryLocator(0)),
-                null));
+                    source, JdkCollectionPlans.entries((Map<?, ?>) source, 0), null, builder,
+                    ENTRIES)));
   }
 
   /** An unmodifiable view of a {@code TreeSet} with the copied comparator. */
   private static CopyPlan sortedValues(Function<SortedSet<Object>, Object> wrap) {
+    ElementsFrame.Builder builder =
+        (s, shell, copies, changed) -> {
+          TreeSet<Object> set = new TreeSet<>(JdkCollectionPlans.comparator(copies));
+          set.addAll(new OwnedArrayList(copies).subList(1, copies.length));
+          return wrap.apply(set);
+        };
     return CopyPlan.of(
         (source, copier) ->
             copier.open(
@@ -173,56 +179,47 @@ final class UnmodifiablePlans {
                     JdkCollectionPlans.withComparator(
                         JdkCollectionPlans.comparatorOf(source), ((Collection<?>) source).toArray()),
                     null,
-                    (s, shell, copies, changed) -> {
-                      TreeSet<Object> set = new TreeSet<>(JdkCollectionPlans.comparator(copies));
-                      set.addAll(Arrays.asList(copies).subList(1, copies.length));
-                      return wrap.apply(set);
-                    },
-                    JdkCollectionPlans.elementLocator(1)),
-                null));
+                    builder,
+                    ELEMENTS_AFTER_COMPARATOR)));
   }
 
   /** An unmodifiable view of a {@code TreeMap} with the copied comparator. */
   private static CopyPlan sortedEntries(Function<SortedMap<Object, Object>, Object> wrap) {
+    ElementsFrame.Builder builder =
+        (s, shell, copies, changed) -> {
+          TreeMap<Object, Object> map = new TreeMap<>(JdkCollectionPlans.comparator(copies));
+          JdkCollectionPlans.putAll(map, copies, 1);
+          return wrap.apply(map);
+        };
     return CopyPlan.of(
         (source, copier) -> {
           Object[] items = JdkCollectionPlans.entries((Map<?, ?>) source, 1);
           items[0] = JdkCollectionPlans.comparatorOf(source);
           return copier.open(
-              new ElementsFrame(
-                  source,
-                  items,
-                  null,
-                  (s, shell, copies, changed) -> {
-                    TreeMap<Object, Object> map = new TreeMap<>(JdkCollectionPlans.comparator(copies));
-                    JdkCollectionPlans.putAll(map, copies, 1);
-                    return wrap.apply(map);
-                  },
-                  JdkCollectionPlans.entryLocator(1)),
-              null);
+              new ElementsFrame(source, items, null, builder, ENTRIES_AFTER_COMPARATOR));
         });
   }
 
   /** {@code Arrays.asList}: fixed size but settable, so its copy is published before it is filled. */
   private static CopyPlan arraysAsList() {
     return CopyPlan.of(
-        (source, copier) -> {
-          Object[] items = ((List<?>) source).toArray();
-          List<Object> shell = Arrays.asList(new Object[items.length]);
-          return copier.open(
-              new ElementsFrame(
-                  source,
-                  items,
-                  shell,
-                  (s, copy, copies, changed) -> {
-                    for (int i = 0; i < copies.length; i++) {
-                      shell.set(i, copies[i]);
-                    }
-                    return shell;
-                  },
-                  JdkCollectionPlans.elementLocator(0)),
-              shell);
-        });
+        (source, copier) ->
+            copier.open(
+                new ElementsFrame(
+                    source,
+                    ((List<?>) source).toArray(),
+                    (s, items) -> Arrays.asList(new Object[items.length]),
+                    UnmodifiablePlans::fillFixedList,
+                    ELEMENTS)));
+  }
+
+  private static Object fillFixedList(Object source, Object shell, Object[] copies, boolean changed) {
+    @SuppressWarnings("unchecked")
+    List<Object> list = (List<Object>) shell;
+    for (int i = 0; i < copies.length; i++) {
+      list.set(i, copies[i]);
+    }
+    return list;
   }
 
   /** {@code List.of} when there are no nulls; {@code Stream.toList()}'s null-tolerant list otherwise. */

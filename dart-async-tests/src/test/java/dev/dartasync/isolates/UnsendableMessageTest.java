@@ -27,15 +27,40 @@ import java.util.WeakHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Unsendable objects make the copy throw Dart's {@code ArgumentError} synchronously, with the
  * class and the retaining path from the message to the object (semantics notes §7.3, the VM's
  * {@code CanCopyObject} and {@code FindRetainingPath}, names adapted to Java), and nothing else
- * happens: the message is unchanged.
+ * happens: the message is unchanged. Every case runs twice: through {@link MessageCopy#copy} and
+ * through {@link MessageCopy#check} ({@code Isolate.exit}'s validation), which must agree exactly.
  */
 class UnsendableMessageTest {
+
+  /** The two walks over a message that must reject the same objects with the same texts. */
+  enum Walk {
+    COPY {
+      @Override
+      void run(Object message) {
+        MessageCopy.copy(message);
+      }
+    },
+    CHECK {
+      @Override
+      void run(Object message) {
+        MessageCopy.check(message);
+      }
+    };
+
+    abstract void run(Object message);
+
+    /** The {@code toString()} of the error the walk throws. */
+    String failure(Object message) {
+      return assertThrows(ArgumentError.class, () -> run(message)).toString();
+    }
+  }
 
   private static final String HERE = " (from dev.dartasync.isolates)";
 
@@ -98,26 +123,24 @@ class UnsendableMessageTest {
     return text.toString();
   }
 
-  private static String failure(Object message) {
-    return assertThrows(ArgumentError.class, () -> MessageCopy.copy(message)).toString();
-  }
-
-  @Test
+  @ParameterizedTest
+  @EnumSource(Walk.class)
   @DisplayName("a Completer sent directly: Dart's text, no retaining path")
-  void completerAtTheRoot() {
+  void completerAtTheRoot(Walk walk) {
     Dart.run(
         () -> {
           assertEquals(
               "Invalid argument(s): Illegal argument in isolate message: object is unsendable"
                   + " - Library:'dev.dartasync' Class: Completer (see restrictions listed at"
                   + " `SendPort.send()` documentation for more information)\n",
-              failure(new Completer<String>()));
+              walk.failure(new Completer<String>()));
         });
   }
 
-  @Test
+  @ParameterizedTest
+  @EnumSource(Walk.class)
   @DisplayName("the retaining path names the field, the list index and the map key that hold it")
-  void retainingPaths() {
+  void retainingPaths(Walk walk) {
     Dart.run(
         () -> {
           Completer<String> completer = new Completer<>();
@@ -125,7 +148,7 @@ class UnsendableMessageTest {
 
           assertEquals(
               unsendable(completerText, "held in Instance of 'Holder'" + HERE),
-              failure(new Holder(completer)));
+              walk.failure(new Holder(completer)));
 
           List<Object> list = new ArrayList<>(List.of(1, "two"));
           list.add(new Holder(completer));
@@ -134,7 +157,7 @@ class UnsendableMessageTest {
                   completerText,
                   "held in Instance of 'Holder'" + HERE,
                   "[2] in ArrayList len:3 (from java.util)"),
-              failure(list));
+              walk.failure(list));
 
           Map<String, Object> map = new LinkedHashMap<>();
           map.put("ok", 1);
@@ -144,29 +167,30 @@ class UnsendableMessageTest {
                   completerText,
                   "[0] in List12 len:1 (from java.util)",
                   "value of key \"bad\" in LinkedHashMap len:2 (from java.util)"),
-              failure(map));
+              walk.failure(map));
 
           Map<Object, String> keyed = new HashMap<>();
           keyed.put(completer, "v");
           assertEquals(
               unsendable(completerText, "key in HashMap len:1 (from java.util)"),
-              failure(keyed));
+              walk.failure(keyed));
 
           assertEquals(
               unsendable(
                   completerText,
                   "[0] in List12 len:1 (from java.util)",
                   "items in Instance of 'Link'" + HERE),
-              failure(new Link(List.of(completer))));
+              walk.failure(new Link(List.of(completer))));
 
           Object[] array = {null, completer};
-          assertEquals(unsendable(completerText, "[1] in Object[] len:2"), failure(array));
+          assertEquals(unsendable(completerText, "[1] in Object[] len:2"), walk.failure(array));
         });
   }
 
-  @Test
+  @ParameterizedTest
+  @EnumSource(Walk.class)
   @DisplayName("a lambda that captures this drags the instance's unsendable fields along")
-  void lambdaCapturingThis() {
+  void lambdaCapturingThis(Walk walk) {
     Dart.run(
         () -> {
           Worker worker = new Worker(new Completer<>());
@@ -175,7 +199,7 @@ class UnsendableMessageTest {
                   "Library:'dev.dartasync' Class: Completer",
                   "pending in Instance of 'Worker'" + HERE,
                   "field this in Closure: Supplier from Worker" + HERE),
-              failure(worker.task()));
+              walk.failure(worker.task()));
           // A captured local is named by the hidden class's field.
           Holder local = new Holder(worker.pending);
           Supplier<Object> capturesLocal = () -> local.held;
@@ -184,16 +208,18 @@ class UnsendableMessageTest {
                   "Library:'dev.dartasync' Class: Completer",
                   "held in Instance of 'Holder'" + HERE,
                   "field arg$1 in Closure: Supplier from UnsendableMessageTest" + HERE),
-              failure(capturesLocal));
+              walk.failure(capturesLocal));
           // The fix, as in Dart: capture only the value the lambda needs.
           Supplier<Integer> fixed = Worker.staticTask(worker.base);
+          walk.run(fixed);
           assertEquals(42, ((Supplier<?>) MessageCopy.copy(fixed)).get());
         });
   }
 
-  @Test
+  @ParameterizedTest
+  @EnumSource(Walk.class)
   @DisplayName("every unsendable kind: futures, streams, controllers, timers, zones, threads, locks, I/O")
-  void unsendableKinds() throws Exception {
+  void unsendableKinds(Walk walk) throws Exception {
     Dart.run(
         () -> {
           StreamController<Integer> controller = new StreamController<>();
@@ -212,16 +238,16 @@ class UnsendableMessageTest {
           for (Map.Entry<Object, String> entry : expected.entrySet()) {
             assertEquals(
                 unsendable(entry.getValue(), "held in Instance of 'Holder'" + HERE),
-                failure(new Holder(entry.getKey())));
+                walk.failure(new Holder(entry.getKey())));
           }
           timer.cancel();
         });
     try (Socket socket = new Socket()) {
-      assertEquals(unsendable("Library:'java.net' Class: Socket"), failure(socket));
+      assertEquals(unsendable("Library:'java.net' Class: Socket"), walk.failure(socket));
     }
     Pipe pipe = Pipe.open();
     try {
-      assertTrue(failure(pipe.source()).startsWith(
+      assertTrue(walk.failure(pipe.source()).startsWith(
           "Invalid argument(s): Illegal argument in isolate message: object is unsendable"
               + " - Library:'sun.nio.ch' Class: "));
     } finally {
@@ -230,19 +256,21 @@ class UnsendableMessageTest {
     }
   }
 
-  @Test
+  @ParameterizedTest
+  @EnumSource(Walk.class)
   @DisplayName("an Unsendable class may name itself like the VM's predefined cases")
-  void specialText() {
+  void specialText(Walk walk) {
     assertEquals(
         "Invalid argument(s): Illegal argument in isolate message: (object is a ReceivePort)\n"
             + " <- held in Instance of 'Holder'" + HERE + "\n",
-        failure(new Holder(new FakeRawReceivePort())));
+        walk.failure(new Holder(new FakeRawReceivePort())));
   }
 
-  @Test
+  @ParameterizedTest
+  @EnumSource(Walk.class)
   @DisplayName("what cannot be copied fails clearly: closed JDK classes, a record in a cycle")
-  void uncopyable() {
-    String weak = failure(List.of(new WeakHashMap<>()));
+  void uncopyable(Walk walk) {
+    String weak = walk.failure(List.of(new WeakHashMap<>()));
     assertTrue(
         weak.startsWith(
             "Invalid argument(s): Illegal argument in isolate message: object cannot be copied"
@@ -251,7 +279,7 @@ class UnsendableMessageTest {
     assertTrue(weak.endsWith(")\n <- [0] in List12 len:1 (from java.util)\n"), weak);
 
     // A lambda the JDK made (its hidden class lives in java.util, closed to reflection).
-    String jdkLambda = failure(Comparator.comparing(String::length));
+    String jdkLambda = walk.failure(Comparator.comparing(String::length));
     assertTrue(
         jdkLambda.startsWith(
             "Invalid argument(s): Illegal argument in isolate message: object cannot be copied"
@@ -268,12 +296,13 @@ class UnsendableMessageTest {
             + " built after everything it holds)\n"
             + " <- [0] in ArrayList len:1 (from java.util)\n"
             + " <- items in Instance of 'Link'" + HERE + "\n",
-        failure(link));
+        walk.failure(link));
   }
 
-  @Test
+  @ParameterizedTest
+  @EnumSource(Walk.class)
   @DisplayName("a failed copy leaves the message as it was")
-  void nothingChangesOnFailure() {
+  void nothingChangesOnFailure(Walk walk) {
     Dart.run(
         () -> {
           Holder bad = new Holder(new Completer<Integer>());
@@ -285,7 +314,7 @@ class UnsendableMessageTest {
           String before = message.toString();
           List<Object> innerBefore = List.copyOf(inner);
 
-          assertThrows(ArgumentError.class, () -> MessageCopy.copy(message));
+          assertThrows(ArgumentError.class, () -> walk.run(message));
 
           assertEquals(before, message.toString());
           assertEquals(innerBefore, inner);
