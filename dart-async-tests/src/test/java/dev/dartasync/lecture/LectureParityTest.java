@@ -248,7 +248,7 @@ class LectureParityTest {
 
   @Test
   @Timeout(value = 10, unit = TimeUnit.MINUTES)
-  @DisplayName("isolate-copy-cost: sending bytes is clearly cheaper than sending a List<Integer>")
+  @DisplayName("isolate-copy-cost: sending bytes (also transferable) is clearly cheaper than a List<Integer>")
   void copyCostRatios() throws Exception {
     checkTimings(
         "isolate-copy-cost",
@@ -257,9 +257,14 @@ class LectureParityTest {
           double closureBytes = number(cells(run, "Isolate.run, closure captures a Uint8List").get(3));
           double sendList = number(cells(run, "SendPort.send(List<int>)").get(3));
           double sendBytes = number(cells(run, "SendPort.send(Uint8List)").get(3));
+          double sendTransferable =
+              number(cells(run, "SendPort.send(TransferableTypedData)").get(3));
           double emptyRun = number(cells(run, "Empty Isolate.run").get(3));
           assertTrue(closureBytes * 2 < closureList, "closure: byte[] under half a List: " + run.lines());
           assertTrue(sendBytes * 2 < sendList, "send: byte[] under half a List: " + run.lines());
+          assertTrue(
+              sendTransferable * 2 < sendList,
+              "send: a transferable under half a List: " + run.lines());
           assertTrue(emptyRun < closureList, "an empty Isolate.run costs less: " + run.lines());
         });
   }

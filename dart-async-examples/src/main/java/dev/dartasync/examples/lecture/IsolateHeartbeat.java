@@ -26,8 +26,8 @@ import java.util.concurrent.Callable;
  * live in one small object; {@code measure} returns the largest gap (Dart's returns nothing), for
  * the chart; and {@code main} starts with one {@code Isolate.run} that it does not measure: a
  * JVM's first {@code Isolate.run} blocks its caller for about 100 ms on a 2-core machine while the
- * message copier's classes load and link (the first copy of a lambda alone took 70 ms), which
- * would show as Isolate.run's largest gap (84 to 111 ms instead of about 20 in our runs).
+ * message copier's classes load and link (the first copy of a lambda alone took 50 to 70 ms),
+ * which would show as Isolate.run's largest gap (84 to 111 ms instead of about 20 in our runs).
  */
 public final class IsolateHeartbeat {
   private IsolateHeartbeat() {}
