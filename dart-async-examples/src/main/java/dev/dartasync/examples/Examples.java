@@ -2,11 +2,18 @@ package dev.dartasync.examples;
 
 import dev.dartasync.examples.lecture.Broadcast;
 import dev.dartasync.examples.lecture.BroadcastLateListener;
+import dev.dartasync.examples.lecture.CaptureTrap;
+import dev.dartasync.examples.lecture.CaptureTrapFixed;
+import dev.dartasync.examples.lecture.DecisionTable;
 import dev.dartasync.examples.lecture.EventLoop;
 import dev.dartasync.examples.lecture.Exercise1;
 import dev.dartasync.examples.lecture.Exercise2;
 import dev.dartasync.examples.lecture.FutureWait;
 import dev.dartasync.examples.lecture.FutureWaitErrors;
+import dev.dartasync.examples.lecture.IsolateCopyCost;
+import dev.dartasync.examples.lecture.IsolateExitReturn;
+import dev.dartasync.examples.lecture.IsolateHeartbeat;
+import dev.dartasync.examples.lecture.IsolateSpawnWorker;
 import dev.dartasync.examples.lecture.SingleSubscription;
 import dev.dartasync.examples.lecture.StreamCancel;
 import dev.dartasync.examples.lecture.Unawaited;
@@ -29,6 +36,10 @@ public final class Examples {
     private static final String UNAWAITED = "Common mistake: the unawaited future that escapes try/catch";
     private static final String EXERCISES = "Exercises";
     private static final String STREAMS = "Streams: single-subscription vs broadcast, and cancelling";
+    private static final String HEARTBEAT = "Isolates: measuring a blocked main isolate";
+    private static final String COPY_COST = "What it costs to send data to an isolate";
+    private static final String CAPTURE = "Common mistake: the closure that captures too much";
+    private static final String DECISION = "Decision table";
 
     private static final List<Example> ALL = List.of(
             new Example("event-loop", EVENT_LOOP, () -> EventLoop.main(NO_ARGS)),
@@ -41,7 +52,14 @@ public final class Examples {
             new Example("single-subscription", STREAMS, () -> SingleSubscription.main(NO_ARGS)),
             new Example("broadcast", STREAMS, () -> Broadcast.main(NO_ARGS)),
             new Example("broadcast-late-listener", STREAMS, () -> BroadcastLateListener.main(NO_ARGS)),
-            new Example("cancel", STREAMS, () -> StreamCancel.main(NO_ARGS)));
+            new Example("cancel", STREAMS, () -> StreamCancel.main(NO_ARGS)),
+            new Example("isolate-heartbeat", HEARTBEAT, () -> IsolateHeartbeat.main(NO_ARGS)),
+            new Example("isolate-copy-cost", COPY_COST, () -> IsolateCopyCost.main(NO_ARGS)),
+            new Example("isolate-exit-return", COPY_COST, () -> IsolateExitReturn.main(NO_ARGS)),
+            new Example("capture-trap", CAPTURE, () -> CaptureTrap.main(NO_ARGS)),
+            new Example("capture-trap-fixed", CAPTURE, () -> CaptureTrapFixed.main(NO_ARGS)),
+            new Example("isolate-spawn-worker", DECISION, () -> IsolateSpawnWorker.main(NO_ARGS)),
+            new Example("decision-table", DECISION, () -> DecisionTable.main(NO_ARGS)));
 
     static {
         Set<String> seen = new HashSet<>();

@@ -12,6 +12,12 @@ import java.util.Objects;
  */
 public record LectureOutput(List<Line> lines, int exitCode) {
 
+    /**
+     * The line that stands, in a lecture output, for a stack trace the lecture does not show (it quotes an error
+     * but not the trace Dart prints after it). {@link OutputComparator} pairs it with the port's whole stack trace.
+     */
+    public static final String STACK_TRACE = "⟦stack trace⟧";
+
     /** The stream a line was printed to. */
     public enum Channel {
         OUT, ERR

@@ -23,6 +23,15 @@ import java.util.List;
  * {@code out} and {@code err} lines are listed in the order the program printed them. A line terminator is
  * {@code \n} or {@code \r\n}; the {@code \r} is not part of the text.
  *
+ * <p>Inside {@code <text>}, {@code ⟦ ⟧} marks what the port may print differently (see {@link LineTemplate} and
+ * {@link OutputComparator}); a program never prints these brackets:
+ * <pre>
+ * ⟦21⟧               a measured number that is not a time (a tick count); times ("27.6 ms") need no mark
+ * ⟦███▎⟧             a bar of a text chart, drawn to a measured length (block characters █▉▊▋▌▍▎▏)
+ * err ⟦stack trace⟧  the whole line: a stack trace the lecture does not show ({@link LectureOutput#STACK_TRACE})
+ * </pre>
+ * Any other use of {@code ⟦} or {@code ⟧} is malformed.
+ *
  * <p>{@link #parse} does no I/O and is what the tests use; {@link #load} reads the resource and parses it.
  */
 public final class LectureOutputLoader {
@@ -72,9 +81,11 @@ public final class LectureOutputLoader {
                 continue;
             }
             if (line.equals("out") || line.startsWith("out ")) {
-                out.add(new LectureOutput.Line(LectureOutput.Channel.OUT, textAfter(line, "out")));
+                String text = checked(source, number, textAfter(line, "out"));
+                out.add(new LectureOutput.Line(LectureOutput.Channel.OUT, text));
             } else if (line.equals("err") || line.startsWith("err ")) {
-                out.add(new LectureOutput.Line(LectureOutput.Channel.ERR, textAfter(line, "err")));
+                String text = checked(source, number, textAfter(line, "err"));
+                out.add(new LectureOutput.Line(LectureOutput.Channel.ERR, text));
             } else if (line.startsWith("exit ")) {
                 if (exit != null) {
                     throw malformed(source, number, "a second 'exit' line");
@@ -92,6 +103,15 @@ public final class LectureOutputLoader {
             throw new IllegalArgumentException(source + ": no 'exit <n>' line");
         }
         return new LectureOutput(out, exit);
+    }
+
+    /** The text, if its {@code ⟦ ⟧} marks are well formed. */
+    private static String checked(String source, int lineNumber, String text) {
+        String problem = LineTemplate.check(text, List.of(LectureOutput.STACK_TRACE));
+        if (problem != null) {
+            throw malformed(source, lineNumber, problem + ": " + text);
+        }
+        return text;
     }
 
     private static String textAfter(String line, String keyword) {

@@ -36,9 +36,10 @@ import picocli.CommandLine.Spec;
  *   <li>{@code --list}: prints the ids, one per line, each followed by its lecture section's title.</li>
  *   <li>no argument: runs every example in a child JVM of its own (this jar again), then shows, per example, the
  *       lecture's Dart output beside the Java output line by line, marked {@code =} (identical), {@code ~} (only
- *       a measured time differs, by the stated amount), {@code @} (a stack frame differing only in its source
- *       location) or {@code ≠} (different or missing), then the exit codes, then a summary. Exits 0 if no
- *       example has a {@code ≠} row, 1 otherwise. This report is written in UTF-8.</li>
+ *       a measured figure differs, by the stated amount), {@code @} (only a name of the platform's own differs: a
+ *       stack frame's source location, a class, a retaining path, a stack trace the lecture leaves out; see
+ *       {@link OutputComparator}) or {@code ≠} (different or missing), then the exit codes, then a summary. Exits
+ *       0 if no example has a {@code ≠} row, 1 otherwise. This report is written in UTF-8.</li>
  * </ul>
  */
 @Command(name = "dart-async-examples",

@@ -3,7 +3,6 @@ package dev.dartasync.examples;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.patch.AbstractDelta;
 import com.github.difflib.patch.Patch;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -18,18 +17,32 @@ import java.util.regex.Pattern;
  * so a line whose only change is a measured time still pairs with its counterpart. Each aligned pair is then
  * marked:
  * <ul>
- *   <li>{@link Mark#MATCH} {@code =}: identical;</li>
- *   <li>{@link Mark#TIME} {@code ~}: identical once every measured time (a number followed by {@code " ms"}) is
- *       blanked out; the row's note states by how much each differing time differs, Java minus Dart
- *       ({@code "+4 ms"}, or {@code "+4 ms, -1 ms"} for several);</li>
- *   <li>{@link Mark#LOCATION} {@code @}: both are stack-frame lines {@code #<n> <function> (<location>)} naming the
- *       same function, differing only in frame number, spacing or source location;</li>
+ *   <li>{@link Mark#MATCH} {@code =}: identical (a lecture line with marked figures, see {@link LineTemplate}:
+ *       identical to the line as the lecture printed it);</li>
+ *   <li>{@link Mark#TIME} {@code ~}: identical except for measured figures: times (a number followed by
+ *       {@code " ms"}) and, in the lecture's line, figures marked {@code ⟦21⟧} (a number) or {@code ⟦███⟧} (a bar
+ *       of a text chart); the row's note states by how much each differing number differs, Java minus Dart
+ *       ({@code "+4 ms"}, {@code "+4 ms, -1"} for several);</li>
+ *   <li>{@link Mark#LOCATION} {@code @}: a name that is the platform's own, not the program's:
+ *     <ul>
+ *       <li>both are stack-frame lines {@code #<n> <function> (<location>)} naming the same function, differing
+ *           only in frame number, spacing or source location (no note);</li>
+ *       <li>both are the same line except for a class named as {@code Library:'<library>' Class: <name>}, as the
+ *           unsendable-object error names one ({@code Library:'dart:isolate' Class: _ReceivePortImpl@1026248}
+ *           against {@code Library:'dev.dartasync.isolate' Class: ReceivePort}; note {@code "class name"});</li>
+ *       <li>a retaining path: a run of lines {@code " <- <holder>"} of that error on both sides, of any lengths
+ *           (Dart's holders are contexts and closures, Java's objects and lambdas; note
+ *           {@code "retaining path"});</li>
+ *       <li>a stack trace the lecture leaves out: the lecture line {@link LectureOutput#STACK_TRACE} against a
+ *           run of stack-frame and {@code <asynchronous suspension>} lines (note {@code "stack trace"});</li>
+ *     </ul></li>
  *   <li>{@link Mark#DIFFERENT} {@code ≠}: anything else, including a line present on one side only (note
  *       {@code "missing"} when Java lacks a Dart line, {@code "extra"} when Java printed a line Dart did not) and
  *       lines that differ only in white space (note {@code "white space"}).</li>
  * </ul>
- * Inside a changed block of the diff, lines are paired in order and the longer side's surplus is missing/extra.
- * The exit codes are compared the same way (only {@code =} or {@code ≠}).
+ * Inside a changed block of the diff, lines are paired in order and the longer side's surplus is missing/extra,
+ * except inside a retaining path or an elided stack trace (above). The exit codes are compared the same way (only
+ * {@code =} or {@code ≠}).
  */
 public final class OutputComparator {
 
@@ -117,10 +130,17 @@ public final class OutputComparator {
         }
     }
 
-    /** A measured time: a number followed by " ms". */
-    private static final Pattern TIME = Pattern.compile("(?<![\\d.])(\\d+(?:\\.\\d+)?) ms");
     /** A stack-frame line as Dart prints it: {@code #0      saveScore (~/demo/unawaited.dart:3:3)}. */
     private static final Pattern FRAME = Pattern.compile("^#\\d+\\s+(\\S+) \\(.*\\)$");
+    /** The line of a stack trace that marks where an asynchronous function was suspended. */
+    private static final String SUSPENSION = "<asynchronous suspension>";
+    /** A class as the unsendable-object error names it: {@code Library:'dart:isolate' Class: _ReceivePortImpl@1}. */
+    private static final Pattern CLASS_NAME = Pattern.compile("Library:'[^']*' Class: \\S+");
+    /** How a line of a retaining path begins. */
+    private static final String PATH_LINE = " <- ";
+    private static final String NOTE_CLASS = "class name";
+    private static final String NOTE_PATH = "retaining path";
+    private static final String NOTE_STACK = "stack trace";
 
     private OutputComparator() {
     }
@@ -164,27 +184,91 @@ public final class OutputComparator {
         while (j < javaLines.size()) {
             rows.add(new Row(null, javaLines.get(j++), Mark.DIFFERENT, "extra"));
         }
-        return new Comparison(rows, compareExit(dartExit, javaExit));
+        return new Comparison(platformRuns(rows), compareExit(dartExit, javaExit));
     }
 
-    /** Marks one pair of lines (both present). */
+    /** The platform-specific runs a line-by-line pairing cannot see: a retaining path, an elided stack trace. */
+    private enum Run {
+        NONE, PATH, STACK
+    }
+
+    private static Run runOf(Row row) {
+        boolean dartPath = row.dart() == null || row.dart().startsWith(PATH_LINE);
+        boolean javaPath = row.java() == null || row.java().startsWith(PATH_LINE);
+        if (dartPath && javaPath) {
+            return Run.PATH;
+        }
+        boolean dartStack = row.dart() == null || row.dart().equals(LectureOutput.STACK_TRACE);
+        boolean javaStack = row.java() == null || isStackLine(row.java());
+        return dartStack && javaStack ? Run.STACK : Run.NONE;
+    }
+
+    private static boolean isStackLine(String line) {
+        return FRAME.matcher(line).matches() || line.equals(SUSPENSION);
+    }
+
+    /**
+     * Marks the rows of each retaining path (path lines on both sides) and of each stack trace the lecture leaves
+     * out (its placeholder against the port's frames) {@code @}, whatever their lengths: a surplus line there is
+     * not missing or extra, only platform-specific.
+     */
+    private static List<Row> platformRuns(List<Row> rows) {
+        List<Row> result = new ArrayList<>(rows);
+        int start = 0;
+        while (start < result.size()) {
+            Run run = runOf(result.get(start));
+            int end = start + 1;
+            while (run != Run.NONE && end < result.size() && runOf(result.get(end)) == run) {
+                end++;
+            }
+            List<Row> span = result.subList(start, end);
+            boolean bothSides = span.stream().anyMatch(r -> r.dart() != null)
+                    && span.stream().anyMatch(r -> r.java() != null);
+            if (run != Run.NONE && bothSides) {
+                String note = run == Run.PATH ? NOTE_PATH : NOTE_STACK;
+                span.replaceAll(r -> r.mark() == Mark.DIFFERENT ? new Row(r.dart(), r.java(), Mark.LOCATION, note) : r);
+            }
+            start = end;
+        }
+        return result;
+    }
+
+    /** Marks one pair of lines (both present), on its own (without the runs {@link #compare} also sees). */
     public static Row compareLines(String dart, String java) {
         Objects.requireNonNull(dart, "dart");
         Objects.requireNonNull(java, "java");
         if (dart.equals(java)) {
             return new Row(dart, java, Mark.MATCH, "");
         }
-        String timeDelta = timeDelta(dart, java);
-        if (timeDelta != null) {
-            return new Row(dart, java, Mark.TIME, timeDelta);
+        LineTemplate template = LineTemplate.of(dart);
+        if (template.isMarked() && template.plainText().equals(java)) {
+            return new Row(dart, java, Mark.MATCH, "");
+        }
+        List<String> differences = template.differences(java);
+        if (differences != null) {
+            String none = template.hasTime() ? "±0 ms" : "±0"; // Equal values written differently: "305.0 ms".
+            return new Row(dart, java, Mark.TIME, differences.isEmpty() ? none : String.join(", ", differences));
         }
         Matcher df = FRAME.matcher(dart);
         Matcher jf = FRAME.matcher(java);
         if (df.matches() && jf.matches() && df.group(1).equals(jf.group(1))) {
             return new Row(dart, java, Mark.LOCATION, "");
         }
+        if (CLASS_NAME.matcher(dart).find() && withoutClassNames(dart).equals(withoutClassNames(java))) {
+            return new Row(dart, java, Mark.LOCATION, NOTE_CLASS);
+        }
+        if (dart.startsWith(PATH_LINE) && java.startsWith(PATH_LINE)) {
+            return new Row(dart, java, Mark.LOCATION, NOTE_PATH);
+        }
+        if (dart.equals(LectureOutput.STACK_TRACE) && isStackLine(java)) {
+            return new Row(dart, java, Mark.LOCATION, NOTE_STACK);
+        }
         boolean whiteSpaceOnly = dart.replaceAll("\\s+", "").equals(java.replaceAll("\\s+", ""));
         return new Row(dart, java, Mark.DIFFERENT, whiteSpaceOnly ? "white space" : "");
+    }
+
+    private static String withoutClassNames(String line) {
+        return CLASS_NAME.matcher(line).replaceAll("Library:'' Class: ");
     }
 
     /** Marks the exit codes; {@code java} is {@code null} when the run has no exit code. */
@@ -194,41 +278,5 @@ public final class OutputComparator {
             return new Row(dartText, null, Mark.DIFFERENT, "no exit code");
         }
         return new Row(dartText, "exit " + java, java == dart ? Mark.MATCH : Mark.DIFFERENT, "");
-    }
-
-    /**
-     * If the two lines are the same once measured times are blanked out, the differences of the times that differ
-     * (Java minus Dart, e.g. {@code "+4 ms"}, comma-separated); otherwise {@code null}.
-     */
-    private static String timeDelta(String dart, String java) {
-        Matcher dm = TIME.matcher(dart);
-        Matcher jm = TIME.matcher(java);
-        List<String> deltas = new ArrayList<>();
-        int dPos = 0;
-        int jPos = 0;
-        while (true) {
-            boolean dFound = dm.find();
-            boolean jFound = jm.find();
-            if (dFound != jFound) {
-                return null;
-            }
-            if (!dFound) {
-                break;
-            }
-            if (!dart.substring(dPos, dm.start()).equals(java.substring(jPos, jm.start()))) {
-                return null;
-            }
-            BigDecimal delta = new BigDecimal(jm.group(1)).subtract(new BigDecimal(dm.group(1)));
-            if (delta.signum() != 0) {
-                deltas.add((delta.signum() > 0 ? "+" : "") + delta.stripTrailingZeros().toPlainString() + " ms");
-            }
-            dPos = dm.end();
-            jPos = jm.end();
-        }
-        if (!dart.substring(dPos).equals(java.substring(jPos))) {
-            return null;
-        }
-        // Equal values written differently ("305 ms" / "305.0 ms") still differ only in a measured time.
-        return deltas.isEmpty() ? "±0 ms" : String.join(", ", deltas);
     }
 }

@@ -101,4 +101,26 @@ class LectureOutputLoaderTest {
         assertEquals("record .wait failed after 302 ms: ParallelWaitError<(String?, String?), (AsyncError?, AsyncError?)>",
                 LectureOutputLoader.load("future-wait-errors").mergedText().getLast());
     }
+
+    @Test
+    void marksOfMeasuredFiguresAndTheStackTracePlaceholderAreKept() {
+        LectureOutput o = LectureOutputLoader.parse("t", """
+                out ticks during work=⟦22⟧ (expected ~⟦22⟧)
+                out main isolate ⟦████▍⟧ 354 ms
+                err ⟦stack trace⟧
+                exit 255
+                """);
+        assertEquals(List.of("ticks during work=⟦22⟧ (expected ~⟦22⟧)", "main isolate ⟦████▍⟧ 354 ms",
+                LectureOutput.STACK_TRACE), o.mergedText());
+    }
+
+    @Test
+    void malformedMarksNameTheLine() {
+        for (String bad : List.of("out count=⟦five⟧", "out count=⟦5", "out count=5⟧", "out x ⟦stack trace⟧",
+                "out ⟦⟧")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> LectureOutputLoader.parse("m.txt", "# c\n" + bad + "\nexit 0\n"), bad);
+            assertTrue(e.getMessage().startsWith("m.txt:2:"), e.getMessage());
+        }
+    }
 }

@@ -206,4 +206,118 @@ class OutputComparatorTest {
         Comparison c = OutputComparator.compare(dart, List.of("try block finished", "Unhandled exception:"), 255);
         assertEquals(Verdict.MATCH, c.verdict());
     }
+
+    @Test
+    void markedNumbersAreMeasuredFiguresWithoutAUnit() {
+        Row row = OutputComparator.compareLines(
+                "Isolate.run    : work took 353 ms, ticks during work=⟦22⟧ (expected ~⟦22⟧), max heartbeat gap=18 ms",
+                "Isolate.run    : work took 301 ms, ticks during work=18 (expected ~18), max heartbeat gap=17 ms");
+        assertEquals(Mark.TIME, row.mark());
+        assertEquals("-52 ms, -4, -4, -1 ms", row.note());
+
+        Row decimal = OutputComparator.compareLines("gap ⟦27.6⟧ → 1.8 ms", "gap 45 → 1.8 ms");
+        assertEquals("~ +17.4", decimal.markText());
+    }
+
+    @Test
+    void aMarkedLineWithTheLecturesOwnFiguresMatches() {
+        Row row = OutputComparator.compareLines("ticks during work=0 (expected ~⟦21⟧)", "ticks during work=0 (expected ~21)");
+        assertEquals(Mark.MATCH, row.mark());
+    }
+
+    @Test
+    void unmarkedNumbersStillHaveToBeEqual() {
+        assertEquals(Mark.DIFFERENT, OutputComparator.compareLines(
+                "main isolate   : ticks during work=0 (expected ~⟦21⟧)",
+                "main isolate   : ticks during work=1 (expected ~21)").mark());
+        assertEquals(Mark.DIFFERENT, OutputComparator.compareLines("count=⟦5⟧", "count=five").mark());
+        assertEquals(Mark.DIFFERENT, OutputComparator.compareLines("count=⟦5⟧", "count=5 more").mark());
+    }
+
+    @Test
+    void markedBarsMayHaveAnyLengthAndTheTimeBesideThemIsStated() {
+        Row longer = OutputComparator.compareLines("main isolate  ⟦████▍⟧ 354 ms", "main isolate  ███████▊ 610 ms");
+        assertEquals(Mark.TIME, longer.mark());
+        assertEquals("+256 ms", longer.note());
+        Row empty = OutputComparator.compareLines("Isolate.run   ⟦██▎⟧ 18 ms", "Isolate.run    1 ms");
+        assertEquals(Mark.TIME, empty.mark());
+        assertEquals(Mark.DIFFERENT, OutputComparator.compareLines("bar ⟦██⟧ 18 ms", "bar ## 18 ms").mark());
+        assertEquals(Mark.DIFFERENT, OutputComparator.compareLines("bar ██ 18 ms", "bar ███ 18 ms").mark(),
+                "an unmarked bar is literal text");
+    }
+
+    @Test
+    void anUnsendableClassNamedByThePlatformIsALocation() {
+        String dart = "Invalid argument(s): Illegal argument in isolate message: object is unsendable"
+                + " - Library:'dart:isolate' Class: _ReceivePortImpl@1026248 (see restrictions listed at"
+                + " `SendPort.send()` documentation for more information)";
+        String java = "Invalid argument(s): Illegal argument in isolate message: object is unsendable"
+                + " - Library:'dev.dartasync.isolate' Class: ReceivePort (see restrictions listed at"
+                + " `SendPort.send()` documentation for more information)";
+        assertEquals("@ class name", OutputComparator.compareLines(dart, java).markText());
+        assertEquals(Mark.DIFFERENT, OutputComparator.compareLines(dart,
+                java.replace("object is unsendable", "object is not sendable")).mark());
+    }
+
+    @Test
+    void retainingPathsOfDifferentLengthsAreOneLocation() {
+        Comparison c = OutputComparator.compare(
+                List.of("Unhandled exception:", "Invalid argument(s): x",
+                        " <- Context num_variables: 2 <- Closure: () => int (from ~/demo/capture_trap.dart)",
+                        " <- resultPort in Instance of '_RemoteRunner<int>' (from dart:isolate)",
+                        ""), 255,
+                List.of("Unhandled exception:", "Invalid argument(s): x",
+                        " <- port in Instance of 'CaptureTrap' (from dev.dartasync.examples.lecture)",
+                        " <- field this in Closure: Callable from CaptureTrap (from dev.dartasync.examples.lecture)",
+                        " <- computation in Instance of 'Runner' (from dev.dartasync.isolate)",
+                        " <- message in Instance of 'SpawnMessage' (from dev.dartasync.isolate)",
+                        ""), 255);
+
+        assertEquals(List.of(Mark.MATCH, Mark.MATCH, Mark.LOCATION, Mark.LOCATION, Mark.LOCATION, Mark.LOCATION,
+                Mark.MATCH), marks(c));
+        assertEquals("@ retaining path", c.lines().get(5).markText());
+        assertEquals(Verdict.TIMES_ONLY, c.verdict());
+    }
+
+    @Test
+    void aRetainingPathMissingOnOneSideDiffers() {
+        Comparison c = OutputComparator.compare(
+                List.of("Invalid argument(s): x", " <- resultPort in Instance of '_RemoteRunner<int>' (from dart:isolate)"), 255,
+                List.of("Invalid argument(s): x"), 255);
+        assertEquals(List.of(Mark.MATCH, Mark.DIFFERENT), marks(c));
+        assertEquals("≠ missing", c.lines().get(1).markText());
+    }
+
+    @Test
+    void theStackTracePlaceholderStandsForAWholeStackTrace() {
+        Comparison c = OutputComparator.compare(
+                List.of("Invalid argument(s): x", "", LectureOutput.STACK_TRACE), 255,
+                List.of("Invalid argument(s): x", "", "#0      spawn (Isolate.java:243)", "#1      run (Isolate.java:156)",
+                        "#2      main (CaptureTrap.java:40)", "<asynchronous suspension>"), 255);
+
+        assertEquals(List.of(Mark.MATCH, Mark.MATCH, Mark.LOCATION, Mark.LOCATION, Mark.LOCATION, Mark.LOCATION),
+                marks(c));
+        assertEquals("@ stack trace", c.lines().get(2).markText());
+        assertEquals(Verdict.TIMES_ONLY, c.verdict());
+    }
+
+    @Test
+    void theStackTracePlaceholderNeedsAStackTrace() {
+        Comparison missing = OutputComparator.compare(
+                List.of("Invalid argument(s): x", LectureOutput.STACK_TRACE), 255, List.of("Invalid argument(s): x"), 255);
+        assertEquals(List.of(Mark.MATCH, Mark.DIFFERENT), marks(missing));
+
+        Comparison notAStack = OutputComparator.compare(
+                List.of(LectureOutput.STACK_TRACE), 255, List.of("main done"), 255);
+        assertEquals(List.of(Mark.DIFFERENT), marks(notAStack));
+    }
+
+    @Test
+    void extraFramesBesideALectureFrameStillDiffer() {
+        Comparison c = OutputComparator.compare(
+                List.of("#0      saveScore (~/demo/unawaited.dart:3:3)", "<asynchronous suspension>"), 255,
+                List.of("#0      saveScore (Unawaited.java:28)", "#1      helper (Unawaited.java:12)",
+                        "<asynchronous suspension>"), 255);
+        assertEquals(List.of(Mark.LOCATION, Mark.DIFFERENT, Mark.MATCH), marks(c));
+    }
 }

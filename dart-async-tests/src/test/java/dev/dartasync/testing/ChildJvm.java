@@ -30,6 +30,7 @@ public final class ChildJvm {
   private boolean addOpens = true;
   private boolean mergeStderr;
   private Duration timeout = DEFAULT_TIMEOUT;
+  private final List<String> systemProperties = new ArrayList<>();
 
   private ChildJvm(String mainClass, List<String> args) {
     this.mainClass = mainClass;
@@ -61,6 +62,12 @@ public final class ChildJvm {
     return this;
   }
 
+  /** Adds {@code -D<name>=<value>} to the command line. */
+  public ChildJvm systemProperty(String name, String value) {
+    systemProperties.add("-D" + name + "=" + value);
+    return this;
+  }
+
   /** Replaces {@link #DEFAULT_TIMEOUT}. */
   public ChildJvm timeout(Duration timeout) {
     this.timeout = timeout;
@@ -87,6 +94,7 @@ public final class ChildJvm {
     }
     command.add("-Dstdout.encoding=UTF-8");
     command.add("-Dstderr.encoding=UTF-8");
+    command.addAll(systemProperties);
     command.add("-cp");
     command.add(testClassPath());
     command.add(mainClass);

@@ -7,7 +7,9 @@ import static dev.dartasync.Dart.str;
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.StreamController;
+import dev.dartasync.examples.support.CapturedRun;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Lecture, "Streams: single-subscription vs broadcast, and cancelling": broadcast streams do not
@@ -31,6 +33,18 @@ public final class BroadcastLateListener {
     //   bus.add('purchase');
     bus.add("purchase");
     // }
+  }
+
+  /**
+   * Runs the program with its prints captured (see {@link CapturedRun}) and returns the events the
+   * late listener got, in order.
+   */
+  public static List<String> lateListenerEvents() {
+    String prefix = "late listener got: ";
+    return CapturedRun.of(BroadcastLateListener::program).lines().stream()
+        .filter(line -> line.startsWith(prefix))
+        .map(line -> line.substring(prefix.length()))
+        .toList();
   }
 
   public static void main(String[] args) {

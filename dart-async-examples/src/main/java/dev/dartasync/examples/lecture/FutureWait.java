@@ -7,6 +7,7 @@ import static dev.dartasync.Dart.str;
 
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
+import dev.dartasync.examples.support.CapturedRun;
 import dev.dartasync.examples.support.Stopwatch;
 import io.vavr.Tuple3;
 import java.time.Duration;
@@ -63,6 +64,17 @@ public final class FutureWait {
         str("record .wait: ", xyz._1, " ", xyz._2, " ", xyz._3, " -> ", sw.elapsedMilliseconds(),
             " ms"));
     // }
+  }
+
+  /** This program's figures: the sequential awaits and the record {@code .wait}, in ms. */
+  public record Figures(long sequentialMs, long recordWaitMs) {}
+
+  /** Runs the program with its prints captured (see {@link CapturedRun}) and reads its figures. */
+  public static Figures measure() {
+    CapturedRun run = CapturedRun.of(FutureWait::program);
+    return new Figures(
+        (long) run.number("^sequential: .* -> (\\d+) ms$"),
+        (long) run.number("^record \\.wait: .* -> (\\d+) ms$"));
   }
 
   public static void main(String[] args) {

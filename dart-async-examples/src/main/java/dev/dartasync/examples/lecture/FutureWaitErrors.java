@@ -10,6 +10,7 @@ import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.ParallelWaitError;
 import dev.dartasync.StateError;
+import dev.dartasync.examples.support.CapturedRun;
 import dev.dartasync.examples.support.Stopwatch;
 import java.time.Duration;
 import java.util.List;
@@ -82,6 +83,17 @@ public final class FutureWaitErrors {
       //   }
     }
     // }
+  }
+
+  /** This program's figures: when Future.wait failed, without and with eagerError, in ms. */
+  public record Figures(long futureWaitMs, long eagerErrorMs) {}
+
+  /** Runs the program with its prints captured (see {@link CapturedRun}) and reads its figures. */
+  public static Figures measure() {
+    CapturedRun run = CapturedRun.of(FutureWaitErrors::program);
+    return new Figures(
+        (long) run.number("^Future\\.wait failed after (\\d+) ms"),
+        (long) run.number("^eagerError: true failed after (\\d+) ms"));
   }
 
   public static void main(String[] args) {

@@ -8,6 +8,7 @@ import static dev.dartasync.Dart.str;
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.DartException;
+import dev.dartasync.examples.support.CapturedRun;
 import java.time.Duration;
 
 /**
@@ -51,6 +52,14 @@ public final class Unawaited {
     //   print('main done'); // never reached either
     print("main done"); // never reached either
     // }
+  }
+
+  /**
+   * Runs the program with its prints captured (see {@link CapturedRun}) and returns the error that
+   * ended it uncaught (with {@code Dart.runMain}: exit code 255), or null if none did.
+   */
+  public static Throwable uncaughtError() {
+    return CapturedRun.of(Unawaited::program).uncaught();
   }
 
   public static void main(String[] args) {

@@ -2,7 +2,7 @@ package dev.dartasync.examples.support;
 
 /**
  * Dart's {@code Stopwatch} from dart:core, as much as the lecture uses: {@code Stopwatch()..start()},
- * {@code elapsedMilliseconds}, {@code reset()}. Monotonic ({@link System#nanoTime()}).
+ * {@code elapsedMilliseconds}, {@code elapsedMicroseconds}, {@code reset()}. Monotonic ({@link System#nanoTime()}).
  */
 public final class Stopwatch {
   private long startNanos;
@@ -38,7 +38,15 @@ public final class Stopwatch {
 
   /** Whole milliseconds elapsed, truncated as Dart's {@code elapsedMilliseconds}. */
   public long elapsedMilliseconds() {
-    long nanos = elapsedWhileStopped + (running ? System.nanoTime() - startNanos : 0);
-    return nanos / 1_000_000L;
+    return elapsedNanos() / 1_000_000L;
+  }
+
+  /** Whole microseconds elapsed, truncated as Dart's {@code elapsedMicroseconds}. */
+  public long elapsedMicroseconds() {
+    return elapsedNanos() / 1_000L;
+  }
+
+  private long elapsedNanos() {
+    return elapsedWhileStopped + (running ? System.nanoTime() - startNanos : 0);
   }
 }
