@@ -3,6 +3,7 @@ package dev.dartasync.internal;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One copy plan's combined method handles ({@link FieldHandles}), built off the copying thread.
@@ -36,6 +37,9 @@ final class WarmHandles<H> {
 
   static volatile Mode mode = Mode.BACKGROUND;
 
+  /** How many plans' handles have been built so far (for tests of the background path). */
+  static final AtomicLong built = new AtomicLong();
+
   /** Builds a plan's handles. */
   @FunctionalInterface
   interface Builder<H> {
@@ -50,6 +54,13 @@ final class WarmHandles<H> {
               thread.setDaemon(true);
               return thread;
             });
+  }
+
+  /** Returns once the handles requested so far are built (or failed). */
+  static void awaitBuilt() throws InterruptedException {
+    var done = new java.util.concurrent.CountDownLatch(1);
+    Worker.EXECUTOR.execute(done::countDown);
+    done.await();
   }
 
   private final Builder<H> builder;
@@ -75,7 +86,11 @@ final class WarmHandles<H> {
       case REFLECTION:
         return null;
       case HANDLES:
-        return build();
+        H handles = build();
+        if (handles == null) {
+          throw new IllegalStateException("the copy plan's handles could not be built");
+        }
+        return handles;
       default:
         // Racy count: a lost increment only delays the request.
         if (++uses >= USES_BEFORE_BUILD && requested.compareAndSet(false, true)) {
@@ -89,6 +104,7 @@ final class WarmHandles<H> {
     try {
       H handles = builder.buildHandles();
       ready = handles;
+      built.incrementAndGet();
       return handles;
     } catch (ReflectiveOperationException | RuntimeException e) {
       // The plan was checked when it was made; should the handles still fail, reflection serves.
