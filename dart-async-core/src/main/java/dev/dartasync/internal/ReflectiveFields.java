@@ -10,11 +10,10 @@ import java.lang.reflect.Modifier;
 /**
  * The plain-reflection twins of {@link FieldHandles}' combined handles: what a copy plan uses until
  * its handles are built ({@link WarmHandles}). They need nothing spun, so a class's first copy is
- * cheap: in a fresh JVM the first copy of a lambda took 51 ms and of a plain object 114 ms while
- * the combined handles were built on the copying thread (LambdaForm classes spun for each
- * foldArguments/permuteArguments shape), and a few milliseconds through these. Per object they are
- * several times slower than the compiled handles, which is why a plan switches once its handles
- * are ready. The members must be accessible ({@code setAccessible(true)}); an exception thrown by
+ * cheap (numbers in {@link WarmHandles}). The JDK still sets up an accessor per field, spinning a
+ * few LambdaForm classes the first time per field type (about 4 ms each in a fresh JVM), shared by
+ * all later classes. Per object they are slower than the compiled combined handles, which is why a
+ * plan switches once its handles are ready. The members must be accessible ({@code setAccessible(true)}); an exception thrown by
  * a called accessor or constructor propagates unwrapped, as through a handle.
  */
 final class ReflectiveFields {
