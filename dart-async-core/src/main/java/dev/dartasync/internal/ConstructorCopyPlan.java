@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -19,24 +20,48 @@ import java.util.List;
  * may call it for classes in unnamed or open modules). If every component copy is the component
  * itself, the instance is deeply immutable and is shared instead. Because the copy only exists once
  * its components are copied, a record or lambda in a reference cycle cannot be copied.
+ *
+ * <p>The components are read and the constructor called through reflection until the plan's
+ * combined handles are ready ({@link WarmHandles}). The plan is its own frame builder, locator and
+ * handle builder rather than holding method references: each of those would spin a class on the
+ * first plan of a JVM (about 1 ms apiece there).
  */
-final class ConstructorCopyPlan extends CopyPlan {
+final class ConstructorCopyPlan extends CopyPlan
+    implements ElementsFrame.Builder,
+        ElementsFrame.Locator,
+        WarmHandles.Builder<ConstructorCopyPlan.Handles> {
 
   private static final MethodType SPREAD = MethodType.methodType(Object.class, Object[].class);
 
-  private final MethodHandle readAll;
+  /** Orders a lambda's fields {@code arg$1..arg$n}. */
+  private static final Comparator<Field> BY_CAPTURED_INDEX =
+      new Comparator<>() {
+        @Override
+        public int compare(Field a, Field b) {
+          return Integer.compare(capturedIndex(a), capturedIndex(b));
+        }
+      };
+
+  /** The combined reader and the spread constructor. */
+  record Handles(MethodHandle readAll, MethodHandle constructor) {}
+
+  /** A record's accessors, or {@code null} for a lambda. */
+  private final Method[] accessors;
+  /** A lambda's captured fields, or {@code null} for a record. */
+  private final Field[] fields;
   private final String[] names;
-  private final MethodHandle constructor;
+  private final Constructor<?> constructor;
   private final boolean lambda;
-  private final ElementsFrame.Builder build = this::build;
-  private final ElementsFrame.Locator locate = this::locate;
+  private final WarmHandles<Handles> handles = new WarmHandles<>(this);
 
   private ConstructorCopyPlan(
-      MethodHandle readAll, String[] names, MethodHandle constructor, boolean lambda) {
-    this.readAll = readAll;
+      Method[] accessors, Field[] fields, String[] names, Constructor<?> constructor) {
+    this.accessors = accessors;
+    this.fields = fields;
     this.names = names;
     this.constructor = constructor;
-    this.lambda = lambda;
+    this.lambda = fields != null;
+    constructor.setAccessible(true);
   }
 
   static CopyPlan forRecord(Class<?> type) {
@@ -50,39 +75,38 @@ final class ConstructorCopyPlan extends CopyPlan {
       return CopyPlan.SHARED;
     }
     try {
-      List<MethodHandle> getters = new ArrayList<>();
+      Method[] accessors = new Method[components.length];
       String[] names = new String[components.length];
       Class<?>[] types = new Class<?>[components.length];
       for (int i = 0; i < components.length; i++) {
-        var accessor = components[i].getAccessor();
-        accessor.setAccessible(true);
-        getters.add(FieldHandles.method(accessor));
+        accessors[i] = components[i].getAccessor();
+        accessors[i].setAccessible(true);
         names[i] = components[i].getName();
         types[i] = components[i].getType();
       }
       Constructor<?> canonical = type.getDeclaredConstructor(types);
-      return new ConstructorCopyPlan(
-          FieldHandles.readAll(getters), names, spread(canonical), false);
+      return new ConstructorCopyPlan(accessors, null, names, canonical);
     } catch (ReflectiveOperationException | RuntimeException e) {
       return closed(type, e);
     }
   }
 
   static CopyPlan forLambda(Class<?> type) {
-    Field[] fields =
-        Arrays.stream(type.getDeclaredFields())
-            .filter(f -> !Modifier.isStatic(f.getModifiers()))
-            .sorted(Comparator.comparingInt(ConstructorCopyPlan::capturedIndex))
-            .toArray(Field[]::new);
-    if (fields.length == 0) {
+    List<Field> captured = new ArrayList<>();
+    for (Field field : type.getDeclaredFields()) {
+      if (!Modifier.isStatic(field.getModifiers())) {
+        captured.add(field);
+      }
+    }
+    if (captured.isEmpty()) {
       return CopyPlan.SHARED;
     }
+    Field[] fields = captured.toArray(new Field[0]);
+    Arrays.sort(fields, BY_CAPTURED_INDEX);
     try {
-      List<MethodHandle> getters = new ArrayList<>();
       String[] names = new String[fields.length];
       for (int i = 0; i < fields.length; i++) {
         fields[i].setAccessible(true);
-        getters.add(FieldHandles.getter(fields[i]));
         names[i] = fields[i].getName();
       }
       Constructor<?>[] constructors = type.getDeclaredConstructors();
@@ -90,9 +114,8 @@ final class ConstructorCopyPlan extends CopyPlan {
         return Sendability.rejecting(
             Sendability.uncopyable(type, "the lambda's class has an unexpected shape"));
       }
-      return new ConstructorCopyPlan(
-          FieldHandles.readAll(getters), names, spread(constructors[0]), true);
-    } catch (ReflectiveOperationException | RuntimeException e) {
+      return new ConstructorCopyPlan(null, fields, names, constructors[0]);
+    } catch (RuntimeException e) {
       return closed(type, e);
     }
   }
@@ -100,38 +123,63 @@ final class ConstructorCopyPlan extends CopyPlan {
   @Override
   Object copy(Object source, GraphCopier copier) {
     Object[] values = new Object[names.length];
+    Handles h = handles.get();
     try {
-      readAll.invokeExact(source, values);
+      if (h != null) {
+        h.readAll.invokeExact(source, values);
+      } else if (lambda) {
+        ReflectiveFields.readAll(fields, source, values);
+      } else {
+        ReflectiveFields.readAll(accessors, source, values);
+      }
     } catch (Throwable t) {
       throw Sneaky.rethrow(t);
     }
-    return copier.open(new ElementsFrame(source, values, null, build, locate));
+    return copier.open(new ElementsFrame(source, values, null, this, this));
   }
 
-  private Object build(Object source, Object shell, Object[] copies, boolean changed) {
+  /** The copy from the copied components: a new instance, or the source if nothing changed. */
+  @Override
+  public Object build(Object source, Object shell, Object[] copies, boolean changed) {
     if (!changed) {
       return source;
     }
+    Handles h = handles.get();
     try {
-      return (Object) constructor.invokeExact(copies);
+      return h != null
+          ? (Object) h.constructor.invokeExact(copies)
+          : ReflectiveFields.construct(constructor, copies);
     } catch (Throwable t) {
       throw Sneaky.rethrow(t);
     }
   }
 
-  private String locate(Object source, Object[] items, int index) {
+  @Override
+  public String locate(Object source, Object[] items, int index) {
     if (lambda) {
       return RetainingPath.inLambda(source.getClass(), names[index], items[index]);
     }
     return RetainingPath.inInstance(names[index], source.getClass());
   }
 
-  private static MethodHandle spread(Constructor<?> constructor) throws IllegalAccessException {
-    constructor.setAccessible(true);
-    MethodHandle handle = MethodHandles.lookup().unreflectConstructor(constructor);
-    return handle
-        .asSpreader(Object[].class, constructor.getParameterCount())
-        .asType(SPREAD);
+  @Override
+  public Handles buildHandles() throws IllegalAccessException {
+    List<MethodHandle> getters = new ArrayList<>();
+    if (lambda) {
+      for (Field field : fields) {
+        getters.add(FieldHandles.getter(field));
+      }
+    } else {
+      for (Method accessor : accessors) {
+        getters.add(FieldHandles.method(accessor));
+      }
+    }
+    MethodHandle spread =
+        MethodHandles.lookup()
+            .unreflectConstructor(constructor)
+            .asSpreader(Object[].class, constructor.getParameterCount())
+            .asType(SPREAD);
+    return new Handles(FieldHandles.readAll(getters), spread);
   }
 
   private static int capturedIndex(Field field) {

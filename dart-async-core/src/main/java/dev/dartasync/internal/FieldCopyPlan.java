@@ -11,39 +11,45 @@ import java.util.List;
  * Any other class, copied field by field like the Dart VM copies an instance: the copy is allocated
  * without running a constructor ({@link Instantiator}) and published (so cycles through it work),
  * primitive fields are copied at once, and reference fields are read, copied through the message's
- * copier and set when all are copied. The field handles are combined once per class ({@link
- * FieldHandles}). A class with a field closed to reflection (a JDK class outside {@code java.lang},
- * a class of a named module that does not open its package) gets a plan that rejects it with the
- * reason.
+ * copier and set when all are copied. The fields are accessed through reflection until the class's
+ * combined field handles ({@link FieldHandles}) are ready ({@link WarmHandles}). A class with a
+ * field closed to reflection (a JDK class outside {@code java.lang}, a class of a named module that
+ * does not open its package) gets a plan that rejects it with the reason.
  *
  * <p>A {@link Throwable}'s stack trace is materialized before the copy ({@code getStackTrace()};
  * a check leaves it alone), and its VM-internal {@code backtrace} is not copied: the copy carries
  * the same frames.
+ *
+ * <p>The plan is its own shell maker, builder, locator and handle builder rather than holding
+ * method references: each of those would spin a class on the first plan of a JVM (about 1 ms
+ * apiece there).
  */
-final class FieldCopyPlan extends CopyPlan {
+final class FieldCopyPlan extends CopyPlan
+    implements ElementsFrame.Shell,
+        ElementsFrame.Builder,
+        ElementsFrame.Locator,
+        WarmHandles.Builder<FieldCopyPlan.Handles> {
+
+  /** The combined handles of the class's fields. */
+  record Handles(
+      MethodHandle copyPrimitives, MethodHandle readReferences, MethodHandle writeReferences) {}
 
   private final Constructor<?> allocator;
-  private final MethodHandle copyPrimitives;
-  private final MethodHandle readReferences;
-  private final MethodHandle writeReferences;
+  private final Field[] primitives;
+  private final Field[] references;
   private final String[] names;
   private final boolean throwable;
-  private final ElementsFrame.Shell shell = this::newShell;
-  private final ElementsFrame.Builder fill = this::fill;
-  private final ElementsFrame.Locator locate = this::locate;
+  private final WarmHandles<Handles> handles = new WarmHandles<>(this);
 
   private FieldCopyPlan(
-      Constructor<?> allocator, List<Field> primitives, List<Field> references, boolean throwable)
-      throws IllegalAccessException {
+      Constructor<?> allocator, List<Field> primitives, List<Field> references, boolean throwable) {
     this.allocator = allocator;
-    this.copyPrimitives = FieldHandles.copyAll(primitives);
-    List<MethodHandle> getters = new ArrayList<>();
-    for (Field field : references) {
-      getters.add(FieldHandles.getter(field));
+    this.primitives = primitives.toArray(new Field[0]);
+    this.references = references.toArray(new Field[0]);
+    this.names = new String[this.references.length];
+    for (int i = 0; i < names.length; i++) {
+      names[i] = this.references[i].getName();
     }
-    this.readReferences = FieldHandles.readAll(getters);
-    this.writeReferences = FieldHandles.writeAll(references);
-    this.names = references.stream().map(Field::getName).toArray(String[]::new);
     this.throwable = throwable;
   }
 
@@ -59,6 +65,7 @@ final class FieldCopyPlan extends CopyPlan {
             continue;
           }
           field.setAccessible(true);
+          ReflectiveFields.checkSettable(field);
           (field.getType().isPrimitive() ? primitives : references).add(field);
         }
       }
@@ -72,38 +79,69 @@ final class FieldCopyPlan extends CopyPlan {
   @Override
   Object copy(Object source, GraphCopier copier) {
     Object[] values = new Object[names.length];
+    Handles h = handles.get();
     try {
       if (throwable && !copier.checking) {
         ((Throwable) source).getStackTrace();
       }
-      readReferences.invokeExact(source, values);
+      if (h != null) {
+        h.readReferences.invokeExact(source, values);
+      } else {
+        ReflectiveFields.readAll(references, source, values);
+      }
     } catch (Throwable t) {
       throw Sneaky.rethrow(t);
     }
-    return copier.open(new ElementsFrame(source, values, shell, fill, locate));
+    return copier.open(new ElementsFrame(source, values, this, this, this));
   }
 
   /** The copy, allocated without a constructor, with the primitive fields already set. */
-  private Object newShell(Object source, Object[] values) {
+  @Override
+  public Object make(Object source, Object[] values) {
+    Handles h = handles.get();
     try {
       Object shell = allocator.newInstance();
-      copyPrimitives.invokeExact(source, shell);
+      if (h != null) {
+        h.copyPrimitives.invokeExact(source, shell);
+      } else {
+        ReflectiveFields.copyAll(primitives, source, shell);
+      }
       return shell;
     } catch (Throwable t) {
       throw Sneaky.rethrow(t);
     }
   }
 
-  private Object fill(Object source, Object shell, Object[] copies, boolean changed) {
+  /** Sets the shell's reference fields to the copies. */
+  @Override
+  public Object build(Object source, Object shell, Object[] copies, boolean changed) {
+    Handles h = handles.get();
     try {
-      writeReferences.invokeExact(shell, copies);
+      if (h != null) {
+        h.writeReferences.invokeExact(shell, copies);
+      } else {
+        ReflectiveFields.writeAll(references, shell, copies);
+      }
     } catch (Throwable t) {
       throw Sneaky.rethrow(t);
     }
     return shell;
   }
 
-  private String locate(Object source, Object[] items, int index) {
+  @Override
+  public String locate(Object source, Object[] items, int index) {
     return RetainingPath.inInstance(names[index], source.getClass());
+  }
+
+  @Override
+  public Handles buildHandles() throws IllegalAccessException {
+    List<MethodHandle> getters = new ArrayList<>();
+    for (Field field : references) {
+      getters.add(FieldHandles.getter(field));
+    }
+    return new Handles(
+        FieldHandles.copyAll(List.of(primitives)),
+        FieldHandles.readAll(getters),
+        FieldHandles.writeAll(List.of(references)));
   }
 }

@@ -10,7 +10,8 @@ import java.util.concurrent.Callable;
  * <ul>
  *   <li>which isolate and which platform thread the caller runs on;
  *   <li>isolates on a virtual clock, for timer-order tests that must not depend on machine load;
- *   <li>the text renderers behind {@code print} and the error texts, one by one.
+ *   <li>the text renderers behind {@code print} and the error texts, one by one;
+ *   <li>the message copier's two paths (reflection, method handles), to compare them.
  * </ul>
  */
 public final class Testing {
@@ -115,5 +116,35 @@ public final class Testing {
    */
   public static void setIsolatePool(java.util.concurrent.Executor pool) {
     IsolatePool.turns = pool == null ? IsolatePool.TURNS : pool;
+  }
+
+  /** Which path the message copier's per-class plans take, for tests that compare them. */
+  public enum CopyPath {
+    /** Reflection until a class's method handles, built in the background, are ready. */
+    DEFAULT,
+    /** Reflection only. */
+    REFLECTION,
+    /** Method handles only, built on the copying thread when missing. */
+    HANDLES
+  }
+
+  /** Makes the copier's record, lambda and field-by-field plans take {@code path}. */
+  public static void setCopyPath(CopyPath path) {
+    WarmHandles.mode =
+        switch (path) {
+          case DEFAULT -> WarmHandles.Mode.BACKGROUND;
+          case REFLECTION -> WarmHandles.Mode.REFLECTION;
+          case HANDLES -> WarmHandles.Mode.HANDLES;
+        };
+  }
+
+  /** How many classes' copy handles have been built in this JVM so far. */
+  public static long copyHandlesBuilt() {
+    return WarmHandles.built.get();
+  }
+
+  /** Waits until the copy handles requested so far are built. */
+  public static void awaitCopyHandles() throws InterruptedException {
+    WarmHandles.awaitBuilt();
   }
 }
