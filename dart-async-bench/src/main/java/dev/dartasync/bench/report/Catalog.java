@@ -468,7 +468,7 @@ public final class Catalog {
                   + " answer). Beside it, the physical floor and Java serialization written to a byte"
                   + " array and read back. Heap: bytes allocated by one copy (garbage included), per"
                   + " copied element, from the heap probe (JVM's allocated-bytes counter around one"
-                  + " copy, after three). TransferableTypedData is not in core.",
+                  + " copy, after three). A TransferableTypedData is moved, not copied, so it has no row here (the example isolate-copy-cost times its send).",
               List.of(
                   new Line(
                       "SendPort.send of a 10 M List<Integer>",
