@@ -509,8 +509,9 @@ public final class EventLoop {
         armTimerWake();
         detach();
         turnState.set(IDLE);
-        // A post that saw RUNNING did not schedule a turn: look once more.
-        if ((events.isEmpty() && !timerDue() && !controlPending) || closed) {
+        // A post that saw RUNNING did not schedule a turn: look once more (for what this turn
+        // could run: queued events wait while paused, or the turn would spin).
+        if (!hasRunnableWork() || closed) {
           return;
         }
         if (!turnState.compareAndSet(IDLE, RUNNING)) {
@@ -701,6 +702,11 @@ public final class EventLoop {
         sleeping = false;
       }
     }
+  }
+
+  /** Whether a turn would find something to run now: control, or events and due timers unpaused. */
+  private boolean hasRunnableWork() {
+    return controlPending || (pauses == 0 && (!events.isEmpty() || timerDue()));
   }
 
   /** Whether a timer of this (pooled) loop is due now. */

@@ -435,4 +435,42 @@ class SpawnTest {
       dev.dartasync.internal.Testing.setIsolatePool(null);
     }
   }
+
+  @Test
+  @DisplayName("a paused isolate with queued events waits without burning the CPU")
+  void pausedDoesNotSpin() {
+    long cpuNanos =
+        Dart.run(
+            () -> {
+              ReceivePort port = new ReceivePort();
+              Isolate isolate =
+                  await(
+                      Isolate.spawn(
+                          (SendPort p) -> p.send("ran"),
+                          port.sendPort(),
+                          SpawnOptions.defaults().paused(true)));
+              long before = carrierCpuNanos();
+              await(DFuture.delayed(Duration.ofMillis(300)));
+              long used = carrierCpuNanos() - before;
+              isolate.resume(isolate.pauseCapability());
+              assertEquals("ran", await(port.first()));
+              return used;
+            });
+    assertTrue(
+        cpuNanos < 100_000_000L,
+        "the isolate carriers used " + cpuNanos / 1_000_000 + " ms of CPU in 300 ms while paused");
+  }
+
+  /** CPU time of the pool threads that carry spawned isolates. */
+  private static long carrierCpuNanos() {
+    java.lang.management.ThreadMXBean threads =
+        java.lang.management.ManagementFactory.getThreadMXBean();
+    long total = 0;
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t.getName().startsWith("dart-async isolate carrier")) {
+        total += Math.max(0, threads.getThreadCpuTime(t.threadId()));
+      }
+    }
+    return total;
+  }
 }
