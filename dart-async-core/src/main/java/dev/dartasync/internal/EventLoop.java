@@ -148,8 +148,8 @@ public final class EventLoop {
   private volatile IsolateHooks hooks;
   /** The isolate's listeners and capabilities; made on first use for the main isolate. */
   volatile IsolateImpl isolate;
-  /** Held while paused by {@code Isolate.pause}; events wait, control still works. */
-  private volatile int pauses;
+  /** Set while {@code Isolate.pause} holds the isolate ({@link IsolateImpl} counts the pauses). */
+  private volatile boolean paused;
   final Carrier carrier;
   private final MicrotaskQueue microtasks = new MicrotaskQueue();
   private final ConcurrentLinkedQueue<Runnable> events = new ConcurrentLinkedQueue<>();
@@ -238,9 +238,6 @@ public final class EventLoop {
     this.hooks = hooks;
   }
 
-  IsolateHooks hooks() {
-    return hooks;
-  }
   public LoopClock clock() {
     return clock;
   }
@@ -273,11 +270,7 @@ public final class EventLoop {
       }
       return;
     }
-    if (pool != null) {
-      wake();
-    } else if (sleeping) {
-      LockSupport.unpark(thread);
-    }
+    wake();
   }
 
   /**
@@ -296,7 +289,7 @@ public final class EventLoop {
         pool.execute(this::turn);
       } catch (java.util.concurrent.RejectedExecutionException e) {
         turnState.set(IDLE);
-        LOG.warn("the isolate pool refused a turn of an isolate; it stops", e);
+        LOG.warn("the isolate pool refused a turn of an isolate; the next post tries again", e);
       }
     }
   }
@@ -327,16 +320,12 @@ public final class EventLoop {
     }
   }
 
-  /** Holds events back until as many {@link #resumeEvents()} calls; any thread. */
-  synchronized void pauseEvents() {
-    pauses++;
-  }
-
-  synchronized void resumeEvents() {
-    if (pauses > 0) {
-      pauses--;
+  /** Holds events and timers back (control messages still run), or lets them go; any thread. */
+  void setPaused(boolean paused) {
+    this.paused = paused;
+    if (!paused) {
+      wake();
     }
-    wake();
   }
 
   /** Whether the isolate ended: its queue is closed. */
@@ -668,7 +657,7 @@ public final class EventLoop {
       if (exitRequested) {
         throw new IsolateStop();
       }
-      boolean paused = pauses > 0;
+      boolean paused = this.paused;
       if (!paused) {
         timers.postTimeoutIfDue(clock.millis());
         Runnable event = events.poll();
@@ -706,12 +695,12 @@ public final class EventLoop {
 
   /** Whether a turn would find something to run now: control, or events and due timers unpaused. */
   private boolean hasRunnableWork() {
-    return controlPending || (pauses == 0 && (!events.isEmpty() || timerDue()));
+    return controlPending || (!paused && (!events.isEmpty() || timerDue()));
   }
 
   /** Whether a timer of this (pooled) loop is due now. */
   private boolean timerDue() {
-    return pauses == 0 && timers.hasPending() && timers.nextDeadline() <= clock.millis();
+    return !paused && timers.hasPending() && timers.nextDeadline() <= clock.millis();
   }
 
   /** Schedules a turn for the next timer deadline of a pooled loop going idle. */

@@ -1,7 +1,6 @@
 package dev.dartasync.internal;
 
 import dev.dartasync.StackTrace;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -203,31 +202,17 @@ public final class IsolateImpl implements IsolateHooks {
   }
 
   /** Holds the isolate's events back until resumed with the same capability. */
-  public void pause(Object capability) {
-    synchronized (this) {
-      pauses.merge(capability, 1, Integer::sum);
-    }
-    loop.pauseEvents();
+  public synchronized void pause(Object capability) {
+    pauses.merge(capability, 1, Integer::sum);
+    loop.setPaused(true);
   }
 
   /** Undoes one pause made with {@code capability}; no effect if it made none. */
-  public void resume(Object capability) {
-    synchronized (this) {
-      Integer count = pauses.get(capability);
-      if (count == null) {
-        return;
-      }
-      if (count == 1) {
-        pauses.remove(capability);
-      } else {
-        pauses.put(capability, count - 1);
-      }
+  public synchronized void resume(Object capability) {
+    if (pauses.computeIfPresent(capability, (c, count) -> count == 1 ? null : count - 1) == null
+        && pauses.isEmpty()) {
+      loop.setPaused(false);
     }
-    loop.resumeEvents();
-  }
-
-  public boolean isEnded() {
-    return loop.isClosed();
   }
 
   // ---- hooks (on the isolate's thread) ------------------------------------------------------
@@ -236,9 +221,9 @@ public final class IsolateImpl implements IsolateHooks {
   public boolean uncaughtError(EventLoop loop, Throwable error, StackTrace stackTrace) {
     boolean fatal = errorsAreFatal;
     if (errorListeners.isEmpty()) {
-      if (!main) {
-        // Dart's command line prints what no listener takes; the main isolate's is printed (or
-        // rethrown) by Dart.run and Dart.runMain.
+      if (!main || !fatal) {
+        // Dart's command line prints what no listener takes; a fatal error of the main isolate
+        // is printed (or rethrown) by Dart.runMain (Dart.run).
         DartText.printUnhandled(System.err, error, stackTrace);
       }
     } else {
@@ -253,7 +238,7 @@ public final class IsolateImpl implements IsolateHooks {
 
   @Override
   public void ended(EventLoop loop) {
-    for (ExitListener listener : new ArrayList<>(exitListeners)) {
+    for (ExitListener listener : exitListeners) { // A snapshot: copy-on-write.
       listener.port.deliver(listener.response);
     }
     exitListeners.clear();

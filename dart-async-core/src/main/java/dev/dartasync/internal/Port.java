@@ -63,10 +63,6 @@ public final class Port {
     releaseKeepAlive();
   }
 
-  public boolean isClosed() {
-    return closed;
-  }
-
   /** Whether the port keeps its isolate alive while open. */
   public boolean keepIsolateAlive() {
     return keepAlive != null;

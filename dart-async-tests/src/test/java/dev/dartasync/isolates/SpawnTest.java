@@ -473,4 +473,32 @@ class SpawnTest {
     }
     return total;
   }
+
+  @Test
+  @DisplayName("setErrorsFatal(false) on the main isolate: it goes on, and the error is printed")
+  void mainNonFatalErrorIsPrinted() {
+    java.io.PrintStream saved = System.err;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(captured, true));
+    String result;
+    try {
+      result =
+          Dart.run(
+              () -> {
+                Isolate.current().setErrorsFatal(false);
+                Timer.run(
+                    () -> {
+                      throw new StateError("not fatal");
+                    });
+                await(DFuture.delayed(Duration.ofMillis(10)));
+                return "went on";
+              });
+    } finally {
+      System.setErr(saved);
+    }
+    assertEquals("went on", result);
+    assertTrue(
+        captured.toString().startsWith("Unhandled exception:\nBad state: not fatal\n"),
+        "standard error: " + captured);
+  }
 }
