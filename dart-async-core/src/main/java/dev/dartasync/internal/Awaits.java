@@ -66,7 +66,7 @@ public final class Awaits {
     EventLoop loop;
     // A body is its thread's uncaught-exception handler: one field read finds the caller's body
     // without the carrier thread-local (which made this method too large to inline).
-    if (Thread.currentThread().getUncaughtExceptionHandler() instanceof Body b
+    if (CarrierSeam.handlerOf(Thread.currentThread()) instanceof Body b
         && b.carrier.mounted == b
         && b.inCallback == 0) {
       body = b;
@@ -153,7 +153,7 @@ public final class Awaits {
    * callback), else null.
    */
   static Body awaitableBody() {
-    if (Thread.currentThread().getUncaughtExceptionHandler() instanceof Body b
+    if (CarrierSeam.handlerOf(Thread.currentThread()) instanceof Body b
         && b.carrier.mounted == b
         && b.inCallback == 0) {
       return b;

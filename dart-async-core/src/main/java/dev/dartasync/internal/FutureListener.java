@@ -133,6 +133,27 @@ final class FutureListener extends FutureImpl<Object> {
     AwaitCallbacks.resumeAwait((Body) callback, awaitNumber, zone, value);
   }
 
+  /**
+   * Whether this is an await's listener that resumes its body directly: no zone registered or
+   * runs the resumption ({@link AwaitCallbacks#routed}).
+   */
+  boolean isPlainAwait() {
+    return (kind & AWAIT) != 0 && !AwaitCallbacks.routed((Body) callback, zone);
+  }
+
+  /**
+   * Resumes a {@link #isPlainAwait plain await} with its future's value, as propagateToListeners
+   * does: what the resumption throws (a pinned hand-over) becomes this listener's error, which
+   * nothing listens to, so it is reported as uncaught in the listener's zone.
+   */
+  void resumePlainAwait(Object value) {
+    try {
+      ((Body) callback).resume(awaitNumber, value, null);
+    } catch (Throwable e) {
+      completeError(new AsyncError(e, StackTrace.of(e)));
+    }
+  }
+
   /** The await branch of {@link #handleError}, apart for the same reason. */
   private void resumeAwaitWithError(AsyncError error) {
     Body body = (Body) callback;
