@@ -152,13 +152,57 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
   }
 
   /**
-   * Parks until the carrier resumes this body ({@link State#RESUMING}); saves and restores the
-   * current zone. An interrupt does not end the park (it would spin: a virtual thread's park
-   * returns at once while the flag is set); the flag is cleared for the park and set again after.
+   * Suspends until the carrier resumes this body ({@link State#RESUMING}); saves and restores the
+   * current zone.
+   *
+   * <p><b>Parking by yielding.</b> The body unmounts with {@code Thread.yield()}, not
+   * {@code LockSupport.park}. The JDK hands a yielded thread's continuation straight to
+   * {@link Carrier#execute}, which keeps it (the body is {@link State#AWAITING} or
+   * {@link State#YIELDED}), and {@link Carrier#resume} later queues the body itself: no unpark. A
+   * park and an unpark cost four more atomic operations in {@code VirtualThread} than a yield (the
+   * park permit's two get-and-sets, the PARKED -> UNPARKED CAS, the permit's reset): ping-pong went
+   * from 1.04-1.12x the foundation's hand-off to 0.93-1.01x, with this and the await fast path of
+   * {@link FutureImpl#completeWithValue} (in-process A/B, 5 JVMs; docs/architecture.md §3).
+   *
+   * <p>A yield ignores the interrupt flag, so an interrupted body neither spins nor loses its
+   * interrupt, and an interrupt does not wake it (the JDK only wakes PARKED threads). If the yield
+   * could not unmount (the body is pinned: a class initializer, a native frame; or no memory for the
+   * frozen stack), the carrier's mount count has not moved, and the body parks on the carrier
+   * instead ({@link #parkPinned}), where the pinned-carrier watchdog finds it. A run of the
+   * continuation that is not a resumption (the state is not RESUMING) yields again.
    */
   void suspend(State why) {
     zone = carrier.loop.zone;
     transition(State.RUNNING, why);
+    Carrier c = carrier;
+    while (true) {
+      long mountsBefore = c.mounts;
+      try {
+        Thread.yield(); // Unmounts; Carrier.execute keeps the continuation until resume.
+      } catch (OutOfMemoryError e) {
+        parkPinned(); // No memory to freeze the stack: park on the carrier, as the JDK's park does.
+        break;
+      }
+      if ((State) STATE.getAcquire(this) == State.RESUMING) {
+        break;
+      }
+      if (c.mounts == mountsBefore) {
+        parkPinned(); // The yield did not unmount (pinned): park the carrier thread.
+        break;
+      }
+      // Our continuation ran without a resumption: suspend again.
+    }
+    transition(State.RESUMING, State.RUNNING);
+    c.mounted = this;
+    c.loop.zone = zone;
+  }
+
+  /**
+   * Parks a body that could not unmount, on the carrier thread, until the watchdog (or a
+   * resumption) moves it to RESUMING. A virtual thread's park returns at once while its interrupt
+   * flag is set, so the flag is cleared for the park and set again after: no spin, nothing lost.
+   */
+  private void parkPinned() {
     Thread self = thread;
     // isInterrupted() is a field read; Thread.interrupted() clears, a heavier call (2% of a
     // ping-pong hand-off, async-profiler), so it only runs when the flag is set.
@@ -169,9 +213,6 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
         interrupted = true;
       }
     }
-    transition(State.RESUMING, State.RUNNING);
-    carrier.mounted = this;
-    carrier.loop.zone = zone;
     if (interrupted) {
       Thread.currentThread().interrupt();
     }

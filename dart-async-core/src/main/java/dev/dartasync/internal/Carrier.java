@@ -3,7 +3,6 @@ package dev.dartasync.internal;
 import java.util.ArrayDeque;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The carrier of one isolate: the virtual-thread scheduler that mounts its async bodies on the
@@ -11,9 +10,12 @@ import java.util.concurrent.locks.LockSupport;
  * this class owns mounting, the hand-over between bodies and resumption.
  *
  * <p><b>Hand-over protocol.</b> The JDK gives a runnable virtual thread's continuation to
- * {@link #execute}. A continuation of one of our bodies that arrives on this isolate's thread goes
- * to {@link #ready}; one that arrives from another thread (the JDK's timed unparker, an I/O
- * poller) is posted to the loop as an event. A continuation of any other virtual thread (one that
+ * {@link #execute}. A body that suspends in an await or a hand-over yields its thread ({@link
+ * Body#suspend}), and the JDK hands its continuation back at once: the carrier keeps it (nothing to
+ * queue: a body's continuation is always found from its thread), and {@link #resume} queues the
+ * body when its turn comes. Any other continuation of one of our bodies that arrives on this
+ * isolate's thread (its start, the end of a blocking call) goes to {@link #ready}; one that arrives
+ * from another thread (the JDK's timed unparker, an I/O poller) is posted to the loop as an event. A continuation of any other virtual thread (one that
  * user code started inside a body inherits the body's scheduler, the JDK's rule) goes to the JDK's
  * default scheduler: only bodies run here. When code on the loop's own stack makes a body runnable
  * it runs it at once ({@link #drain}); when a body makes another body runnable, it pushes itself on
@@ -121,29 +123,23 @@ public final class Carrier implements Executor {
 
   /** Makes a suspended body run now, synchronously from the caller's point of view. */
   void resume(Body body) {
-    body.state =
-        switch (body.state) {
-          case AWAITING, YIELDED -> Body.State.RESUMING;
-          default ->
-              throw new IllegalStateException("cannot resume an async body that is " + body.state);
-        };
+    Body.State s = body.state;
+    if (s != Body.State.AWAITING && s != Body.State.YIELDED) {
+      throw new IllegalStateException("cannot resume an async body that is " + s);
+    }
+    body.state = Body.State.RESUMING;
     Body current = mounted;
     wake(body);
     handOver(current);
   }
 
   /**
-   * Unparks a body that the carrier resumes: the JDK hands its continuation to {@link #execute},
-   * which puts it in {@link #ready}. If the JDK did not (an interrupt already woke the parked body,
-   * and that wake-up is on its way as a posted event), the continuation is queued here; running it
-   * twice is harmless, since a virtual thread that is not runnable ignores its continuation.
+   * Queues a suspended body that the carrier resumes. Its thread yielded ({@link Body#suspend}), so
+   * the JDK already counts it runnable and needs no unpark; the carrier runs its continuation in
+   * turn. A second run of it would find the body not resumed, and the body would suspend again.
    */
   private void wake(Body body) {
-    int before = ready.size();
-    LockSupport.unpark(body.thread);
-    if (ready.size() == before) {
-      ready.add(body);
-    }
+    ready.add(body);
   }
 
   /** Runs what is ready now: from the loop's stack directly, from a body by parking it. */
@@ -189,12 +185,25 @@ public final class Carrier implements Executor {
    */
   @Override
   public void execute(Runnable continuation) {
+    Body m = mounted;
+    if (m != null
+        && (m.state == Body.State.AWAITING || m.state == Body.State.YIELDED)
+        && CarrierSeam.continuationOf(m.thread) == continuation) {
+      // The mounted body suspended by yielding (Body.suspend), and the JDK, still on this thread,
+      // hands its continuation straight back: keep it; resume() queues the body. (The JDK never
+      // makes a yielded body runnable from another thread, so no other thread gets here with it.)
+      return;
+    }
     Thread t = CarrierSeam.threadOf(continuation);
     if (t == null || !(CarrierSeam.handlerOf(t) instanceof Body body)) {
       CarrierSeam.defaultScheduler().execute(continuation); // Not a body: not ours to carry.
       return;
     }
     if (isOwnerThread()) {
+      Body.State state = body.state;
+      if (state == Body.State.AWAITING || state == Body.State.YIELDED) {
+        return; // Suspended (by a yield): it runs when the carrier resumes it, not before.
+      }
       ready.add(body);
     } else {
       loop.post(
@@ -240,17 +249,21 @@ public final class Carrier implements Executor {
       throw new InterruptedException(EventLoop.INTERRUPTED);
     }
     ZoneImpl savedZone = loop.zone;
-    switch (body.state) {
-      case STARTED -> body.transition(Body.State.STARTED, Body.State.RUNNING);
-      case BLOCKED -> {
-        loop.releaseKeepAlive(); // Taken when it blocked (below).
-        body.transition(Body.State.BLOCKED, Body.State.RUNNING);
-      }
-      case RESUMING, AWAITING, YIELDED -> {
-        // RESUMING: our own resumption. AWAITING/YIELDED: an interrupt woke it; it parks again.
-      }
-      case RUNNING, DONE -> {
-        return; // A stale duplicate of a continuation that already ran.
+    Body.State state = body.state;
+    if (state != Body.State.RESUMING) { // RESUMING, the common case: our own resumption.
+      switch (state) {
+        case STARTED -> body.transition(Body.State.STARTED, Body.State.RUNNING);
+        case BLOCKED -> {
+          loop.releaseKeepAlive(); // Taken when it blocked (below).
+          body.transition(Body.State.BLOCKED, Body.State.RUNNING);
+        }
+        case AWAITING, YIELDED -> {
+          // Not resumed: a stale run of its continuation. It suspends again (Body.suspend).
+        }
+        case RUNNING, DONE -> {
+          return; // A stale duplicate of a continuation that already ran.
+        }
+        default -> throw new AssertionError(state);
       }
     }
     mounted = body;
