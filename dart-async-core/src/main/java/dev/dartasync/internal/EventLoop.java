@@ -132,6 +132,12 @@ public final class EventLoop {
   /** The timer deadline a wake-up is already scheduled for (pooled loops; turn thread only). */
   private volatile long wakeArmedFor = Long.MAX_VALUE;
   /**
+   * The wake-up asked of the shared timer thread (pooled loops): withdrawn when an earlier deadline
+   * replaces it and when the isolate ends, since the request holds the loop (and so its timers'
+   * callbacks) until it fires. Written and read by the loop's turns only, one at a time.
+   */
+  private java.util.concurrent.ScheduledFuture<?> timerWakeTask;
+  /**
    * Control messages ({@code Isolate.kill}, {@code ping}): run before the next event, ahead of the
    * queued ones, also while the isolate is paused. {@link #controlPending} is set after each offer,
    * so that the loop reads one volatile flag per event instead of polling the queue.
@@ -627,6 +633,12 @@ public final class EventLoop {
   private void close() {
     closed = true;
     carrier.disown();
+    timers.dropAll();
+    java.util.concurrent.ScheduledFuture<?> wake = timerWakeTask;
+    if (wake != null) {
+      timerWakeTask = null;
+      wake.cancel(false); // The shared timer thread would hold this loop until the deadline.
+    }
     Runnable left;
     while ((left = events.poll()) != null) {
       dropped(left);
@@ -713,8 +725,12 @@ public final class EventLoop {
       return; // A wake-up at or before it is already on its way.
     }
     wakeArmedFor = deadline;
+    java.util.concurrent.ScheduledFuture<?> superseded = timerWakeTask;
+    if (superseded != null) {
+      superseded.cancel(false); // A later deadline's request: it would hold this loop till then.
+    }
     // One millisecond late rather than early: an early wake finds nothing due and must re-arm.
-    IsolatePool.wakeAt(this, Math.max(0, deadline - clock.millis()) + 1);
+    timerWakeTask = IsolatePool.wakeAt(this, Math.max(0, deadline - clock.millis()) + 1);
   }
 
   /** Called by the pool's timer thread at a deadline this loop asked for. */

@@ -57,8 +57,11 @@ final class IsolatePool {
     return timers;
   }
 
-  /** Wakes {@code loop} after {@code delayMillis} (for its next timer); any thread. */
-  static void wakeAt(EventLoop loop, long delayMillis) {
-    TIMERS.schedule(loop::timerWake, delayMillis, TimeUnit.MILLISECONDS);
+  /**
+   * Wakes {@code loop} after {@code delayMillis} (for its next timer); any thread. Cancelling the
+   * returned task removes it from the timer thread's queue (remove-on-cancel).
+   */
+  static java.util.concurrent.ScheduledFuture<?> wakeAt(EventLoop loop, long delayMillis) {
+    return TIMERS.schedule(loop::timerWake, delayMillis, TimeUnit.MILLISECONDS);
   }
 }

@@ -81,6 +81,21 @@ final class TimerQueue {
     heap.remove(timer);
   }
 
+  /**
+   * The isolate ended: forgets every pending timer and its callback, so that nothing a callback
+   * captured stays reachable through a {@code Timer} someone still holds (which then reports
+   * inactive), or through the loop. Dart drops an ended isolate's timers the same way, unreported.
+   */
+  void dropAll() {
+    while (!heap.isEmpty()) {
+      heap.removeFirst().callback = null;
+    }
+    for (TimerEntry t = firstZero; t != null; t = t.nextZero) {
+      t.callback = null;
+    }
+    firstZero = lastZero = null;
+  }
+
   /** Called by the loop before it takes an event: posts the timeout event once a deadline passed. */
   void postTimeoutIfDue(long now) {
     if (!timeoutPosted && !heap.isEmpty() && heap.first().wakeupTime <= now) {
