@@ -70,6 +70,11 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    */
   int inCallback;
   /**
+   * Suspended by a park instead of a yield ({@link #parkOnCarrier}): resuming it needs an unpark.
+   * (Fits in the object's alignment padding: the body stays 56 B.)
+   */
+  boolean parked;
+  /**
    * The continuation as the body's zone registered it at the first await, {@link
    * AwaitCallbacks#ROUTED} if the zone sees resumptions without registering, {@link
    * AwaitCallbacks#UNDECIDED} before the first await, null if the zone does not care (the root).
@@ -168,7 +173,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    * interrupt, and an interrupt does not wake it (the JDK only wakes PARKED threads). If the yield
    * could not unmount (the body is pinned: a class initializer, a native frame; or no memory for the
    * frozen stack), the carrier's mount count has not moved, and the body parks on the carrier
-   * instead ({@link #parkPinned}), where the pinned-carrier watchdog finds it. A run of the
+   * instead ({@link #parkOnCarrier}), where the pinned-carrier watchdog finds it. A run of the
    * continuation that is not a resumption (the state is not RESUMING) yields again.
    */
   void suspend(State why) {
@@ -180,14 +185,14 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
       try {
         Thread.yield(); // Unmounts; Carrier.execute keeps the continuation until resume.
       } catch (OutOfMemoryError e) {
-        parkPinned(); // No memory to freeze the stack: park on the carrier, as the JDK's park does.
+        parkOnCarrier(); // No memory to freeze the stack: park instead, as the JDK's park does.
         break;
       }
       if ((State) STATE.getAcquire(this) == State.RESUMING) {
         break;
       }
       if (c.mounts == mountsBefore) {
-        parkPinned(); // The yield did not unmount (pinned): park the carrier thread.
+        parkOnCarrier(); // The yield did not unmount (pinned): park the carrier thread.
         break;
       }
       // Our continuation ran without a resumption: suspend again.
@@ -198,11 +203,37 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
   }
 
   /**
-   * Parks a body that could not unmount, on the carrier thread, until the watchdog (or a
-   * resumption) moves it to RESUMING. A virtual thread's park returns at once while its interrupt
-   * flag is set, so the flag is cleared for the park and set again after: no spin, nothing lost.
+   * The fallback of a yield that did not unmount: {@link #suspend}, but parked. Used by the test
+   * seam ({@code Testing.awaitByPark}) to take this path on purpose.
    */
-  private void parkPinned() {
+  void suspendByPark(State why) {
+    zone = carrier.loop.zone;
+    transition(State.RUNNING, why);
+    parkOnCarrier();
+    transition(State.RESUMING, State.RUNNING);
+    carrier.mounted = this;
+    carrier.loop.zone = zone;
+  }
+
+  /**
+   * Parks a body whose yield did not unmount, until the watchdog or a resumption moves it to
+   * RESUMING. Usually the park cannot unmount either (pinned) and parks the carrier thread, where
+   * the watchdog finds it. But after a yield that failed for lack of memory the park may find
+   * memory and unmount after all, as a PARKED thread that only an unpark brings back: {@link
+   * #parked} tells {@link Carrier#resume} to unpark. A virtual thread's park returns at once while
+   * its interrupt flag is set, so the flag is cleared for the park and set again after: no spin,
+   * nothing lost.
+   */
+  private void parkOnCarrier() {
+    parked = true;
+    try {
+      parkUntilResumed();
+    } finally {
+      parked = false;
+    }
+  }
+
+  private void parkUntilResumed() {
     Thread self = thread;
     // isInterrupted() is a field read; Thread.interrupted() clears, a heavier call (2% of a
     // ping-pong hand-off, async-profiler), so it only runs when the flag is set.

@@ -15,11 +15,12 @@ import java.util.concurrent.Executor;
  * queue: a body's continuation is always found from its thread), and {@link #resume} queues the
  * body when its turn comes. Any other continuation of one of our bodies that arrives on this
  * isolate's thread (its start, the end of a blocking call) goes to {@link #ready}; one that arrives
- * from another thread (the JDK's timed unparker, an I/O poller) is posted to the loop as an event. A continuation of any other virtual thread (one that
- * user code started inside a body inherits the body's scheduler, the JDK's rule) goes to the JDK's
- * default scheduler: only bodies run here. When code on the loop's own stack makes a body runnable
- * it runs it at once ({@link #drain}); when a body makes another body runnable, it pushes itself on
- * {@link #resumeAfter} and parks, and the loop resumes it as soon as the other body suspends.
+ * from another thread (the JDK's timed unparker, an I/O poller) is posted to the loop as an event.
+ * A continuation of any other virtual thread (one that user code started inside a body inherits
+ * the body's scheduler, the JDK's rule) goes to the JDK's default scheduler: only bodies run here.
+ * When code on the loop's own stack makes a body runnable it runs it at once ({@link #drain}); when
+ * a body makes another body runnable, it pushes itself on {@link #resumeAfter} and suspends, and
+ * the loop resumes it as soon as the other body suspends.
  */
 public final class Carrier implements Executor {
 
@@ -136,13 +137,20 @@ public final class Carrier implements Executor {
   /**
    * Queues a suspended body that the carrier resumes. Its thread yielded ({@link Body#suspend}), so
    * the JDK already counts it runnable and needs no unpark; the carrier runs its continuation in
-   * turn. A second run of it would find the body not resumed, and the body would suspend again.
+   * turn. A second run of it would find the body not resumed, and the body would suspend again. A
+   * body that parked instead ({@link Body#parked}) is unparked, and execute() queues it.
    */
   private void wake(Body body) {
+    if (body.parked) {
+      // It parked instead (a yield that failed for lack of memory, then a park that unmounted):
+      // the JDK resumes a PARKED thread only after an unpark, which hands it to execute().
+      java.util.concurrent.locks.LockSupport.unpark(body.thread);
+      return;
+    }
     ready.add(body);
   }
 
-  /** Runs what is ready now: from the loop's stack directly, from a body by parking it. */
+  /** Runs what is ready now: from the loop's stack directly, from a body by suspending it. */
   private void handOver(Body current) {
     if (current == null) {
       drain();

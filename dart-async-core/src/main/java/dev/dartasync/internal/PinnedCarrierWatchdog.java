@@ -12,9 +12,10 @@ import java.util.concurrent.locks.LockSupport;
  * Finds isolates whose carrier is parked inside a body that could not unmount, and fails that
  * body's await so that the isolate goes on.
  *
- * <p>A body that awaits parks its virtual thread. If the thread cannot unmount (it is pinned: the
+ * <p>A body that awaits yields its virtual thread. If the thread cannot unmount (it is pinned: the
  * await runs inside a class initializer, inside {@code synchronized} on JDK 21 to 23, under a
- * native frame, or the JDK failed to yield for lack of memory), the JDK parks the carrier instead:
+ * native frame, or the JDK failed to yield for lack of memory), the body parks instead
+ * ({@code Body.parkOnCarrier}), and that park, unable to unmount either, parks the carrier:
  * that is the isolate's only thread, so nothing can ever resume the body, and the isolate hangs at
  * 0% CPU. It is visible from outside: a body is mounted, it is parked in an await or a hand-over,
  * and the carrier thread is WAITING, the same await on two scans in a row (a body that unmounts

@@ -90,6 +90,22 @@ public final class Testing {
     InlineDelivery.enabled = on;
   }
 
+  /**
+   * {@code await(future)} for a pending future of this isolate, inside an async body, suspending
+   * the body the way the carrier falls back to when a yield cannot unmount (a park instead of a
+   * yield). A test resumes such a body to check that the fallback is not lost.
+   */
+  @SuppressWarnings("unchecked")
+  public static <T> T awaitByPark(dev.dartasync.DFuture<T> future) {
+    Body body = Awaits.awaitableBody();
+    if (body == null || !(future instanceof FutureImpl<?> f) || f.isComplete()) {
+      throw new IllegalStateException("awaitByPark: call it in an async body, on a pending future");
+    }
+    f.thenAwait(body, body.beginAwait());
+    body.suspendByPark(Body.State.AWAITING);
+    return (T) body.takeResult();
+  }
+
   /** The platform thread of the calling isolate (the carrier of its bodies). */
   public static Thread loopThread() {
     return EventLoop.require().thread();
