@@ -70,11 +70,6 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    */
   int inCallback;
   /**
-   * Suspended by a park instead of a yield ({@link #parkOnCarrier}): resuming it needs an unpark.
-   * (Fits in the object's alignment padding: the body stays 56 B.)
-   */
-  boolean parked;
-  /**
    * The continuation as the body's zone registered it at the first await, {@link
    * AwaitCallbacks#ROUTED} if the zone sees resumptions without registering, {@link
    * AwaitCallbacks#UNDECIDED} before the first await, null if the zone does not care (the root).
@@ -219,21 +214,12 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    * Parks a body whose yield did not unmount, until the watchdog or a resumption moves it to
    * RESUMING. Usually the park cannot unmount either (pinned) and parks the carrier thread, where
    * the watchdog finds it. But after a yield that failed for lack of memory the park may find
-   * memory and unmount after all, as a PARKED thread that only an unpark brings back: {@link
-   * #parked} tells {@link Carrier#resume} to unpark. A virtual thread's park returns at once while
-   * its interrupt flag is set, so the flag is cleared for the park and set again after: no spin,
-   * nothing lost.
+   * memory and unmount after all, as a PARKED thread that only an unpark brings back: the carrier
+   * sees that its resumption did not run and unparks it ({@code Carrier.mount}). A virtual
+   * thread's park returns at once while its interrupt flag is set, so the flag is cleared for the
+   * park and set again after: no spin, nothing lost.
    */
   private void parkOnCarrier() {
-    parked = true;
-    try {
-      parkUntilResumed();
-    } finally {
-      parked = false;
-    }
-  }
-
-  private void parkUntilResumed() {
     Thread self = thread;
     // isInterrupted() is a field read; Thread.interrupted() clears, a heavier call (2% of a
     // ping-pong hand-off, async-profiler), so it only runs when the flag is set.

@@ -137,16 +137,10 @@ public final class Carrier implements Executor {
   /**
    * Queues a suspended body that the carrier resumes. Its thread yielded ({@link Body#suspend}), so
    * the JDK already counts it runnable and needs no unpark; the carrier runs its continuation in
-   * turn. A second run of it would find the body not resumed, and the body would suspend again. A
-   * body that parked instead ({@link Body#parked}) is unparked, and execute() queues it.
+   * turn. A second run of it would find the body not resumed, and the body would suspend again. (A
+   * body that parked instead is unparked by {@link #mount} when its run finds it not runnable.)
    */
   private void wake(Body body) {
-    if (body.parked) {
-      // It parked instead (a yield that failed for lack of memory, then a park that unmounted):
-      // the JDK resumes a PARKED thread only after an unpark, which hands it to execute().
-      java.util.concurrent.locks.LockSupport.unpark(body.thread);
-      return;
-    }
     ready.add(body);
   }
 
@@ -289,12 +283,18 @@ public final class Carrier implements Executor {
       // Ended or blocked (an await ran it already): the rest of its last await-for delivery.
       InlineDelivery.runDeferredOf(loop, body);
     }
-    if (body.state == Body.State.RUNNING) {
+    Body.State after = body.state;
+    if (after == Body.State.RUNNING) {
       // Parked, but not by us: a blocking JDK call. The JDK will resume it from its own thread.
       body.transition(Body.State.RUNNING, Body.State.BLOCKED);
       // Held without a KeepAlive object: taken and released here, on the loop thread, exactly
       // once each (8 B less per body than a handle field; one allocation less per blocking call).
       loop.holdKeepAlive();
+    } else if (after == Body.State.RESUMING) {
+      // Resumed, yet its continuation did not run: the JDK found the thread PARKED, not yielded
+      // (Body.parkOnCarrier: a yield that failed for lack of memory, then a park that unmounted).
+      // Only an unpark makes it runnable; the JDK then hands it to execute(), which queues it.
+      java.util.concurrent.locks.LockSupport.unpark(body.thread);
     }
   }
 
