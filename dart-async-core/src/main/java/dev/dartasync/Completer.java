@@ -124,24 +124,19 @@ public class Completer<T> {
   public void complete(T value) {
     claim();
     if (future.loop().isOwnerThread() && keepAlive == null) {
-      // The common case without the completion closure that deliver takes (24 B per complete).
-      if (this instanceof SyncCompleter) {
-        future.completeWithValue(value);
-      } else {
-        future.asyncCompleteWithValue(value);
-      }
+      completeHere(value); // The common case, without the closure that deliver takes.
       return;
     }
-    deliver(
-        () -> {
-          if (this instanceof SyncCompleter) {
-            future.completeWithValue(value);
-          } else {
-            future.asyncCompleteWithValue(value);
-          }
-        },
-        value,
-        null);
+    deliver(() -> completeHere(value), value, null);
+  }
+
+  /** complete's work on the isolate's thread: listeners now (sync) or in a microtask. */
+  private void completeHere(T value) {
+    if (this instanceof SyncCompleter) {
+      future.completeWithValue(value);
+    } else {
+      future.asyncCompleteWithValue(value);
+    }
   }
 
   /**

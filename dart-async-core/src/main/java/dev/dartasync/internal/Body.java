@@ -161,8 +161,8 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    * {@link State#YIELDED}), and {@link Carrier#resume} later queues the body itself: no unpark. A
    * park and an unpark cost four more atomic operations in {@code VirtualThread} than a yield (the
    * park permit's two get-and-sets, the PARKED -> UNPARKED CAS, the permit's reset): ping-pong went
-   * from 1.04-1.12x the foundation's hand-off to 0.93-1.01x, with this and the await fast path of
-   * {@link FutureImpl#completeWithValue} (in-process A/B, 5 JVMs; docs/architecture.md §3).
+   * from 1.04-1.13x the foundation's hand-off to 0.94-1.03x, with this and the await fast path of
+   * {@link FutureImpl#completeWithValue} (PairedJars, 11 JVMs; docs/architecture.md §4, §11).
    *
    * <p>A yield ignores the interrupt flag, so an interrupted body neither spins nor loses its
    * interrupt, and an interrupt does not wake it (the JDK only wakes PARKED threads). If the yield
@@ -192,9 +192,14 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
       }
       // Our continuation ran without a resumption: suspend again.
     }
+    resumed();
+  }
+
+  /** Back from a suspension: running again, mounted, in the zone it suspended in. */
+  private void resumed() {
     transition(State.RESUMING, State.RUNNING);
-    c.mounted = this;
-    c.loop.zone = zone;
+    carrier.mounted = this;
+    carrier.loop.zone = zone;
   }
 
   /**
@@ -205,9 +210,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
     zone = carrier.loop.zone;
     transition(State.RUNNING, why);
     parkOnCarrier();
-    transition(State.RESUMING, State.RUNNING);
-    carrier.mounted = this;
-    carrier.loop.zone = zone;
+    resumed();
   }
 
   /**

@@ -202,10 +202,6 @@ public final class Carrier implements Executor {
       return;
     }
     if (isOwnerThread()) {
-      Body.State state = body.state;
-      if (state == Body.State.AWAITING || state == Body.State.YIELDED) {
-        return; // Suspended (by a yield): it runs when the carrier resumes it, not before.
-      }
       ready.add(body);
     } else {
       loop.post(

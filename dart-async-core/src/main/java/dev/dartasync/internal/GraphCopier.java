@@ -126,12 +126,10 @@ final class GraphCopier {
       Object item = items[i];
       if (item != null) {
         Class<?> type = item.getClass();
-        if (type != Integer.class && type != String.class && type != last) {
-          if (Sendability.plan(type) != CopyPlan.SHARED) {
-            break;
-          }
-          last = type;
+        if (!sharedClass(type, last)) {
+          break;
         }
+        last = type;
       }
     }
     lastShared = last;
@@ -147,12 +145,10 @@ final class GraphCopier {
       Object item = list.get(i);
       if (item != null) {
         Class<?> type = item.getClass();
-        if (type != Integer.class && type != String.class && type != last) {
-          if (Sendability.plan(type) != CopyPlan.SHARED) {
-            break;
-          }
-          last = type;
+        if (!sharedClass(type, last)) {
+          break;
         }
+        last = type;
       }
     }
     lastShared = last;
@@ -162,6 +158,18 @@ final class GraphCopier {
   /** The common shared classes, compared without a plan lookup. */
   private boolean knownShared(Class<?> type) {
     return type == Integer.class || type == String.class || type == lastShared;
+  }
+
+  /**
+   * Whether instances of {@code type} are handed over as they are: the common classes and the last
+   * shared class by comparison, anything else by its plan (the scans' one test, kept small so that
+   * it inlines into their loops).
+   */
+  private static boolean sharedClass(Class<?> type, Class<?> last) {
+    return type == Integer.class
+        || type == String.class
+        || type == last
+        || Sendability.plan(type) == CopyPlan.SHARED;
   }
 
   /**
