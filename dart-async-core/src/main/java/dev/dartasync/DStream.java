@@ -46,9 +46,11 @@ import java.util.function.Predicate;
  * <h2>Error handlers</h2>
  *
  * {@code onError} comes in Dart's two shapes, {@code (e) -> ...} ({@link Consumer}) and {@code (e,
- * st) -> ...} ({@link BiConsumer}); Java picks the overload from the lambda's arity. For "no
- * handler", call the overload without {@code onError}, or pass a typed null such as {@code
- * (BiConsumer<Throwable, StackTrace>) null}.
+ * st) -> ...} ({@link BiConsumer}); Java picks the overload from the lambda's arity. Dart's named
+ * arguments become overloads: every combination of {@code onError}, {@code onDone} ({@code () ->
+ * ...}) and {@code cancelOnError} that leaves out a later one has its own, so {@code listen(v ->
+ * ..., () -> done())} needs no null for {@code onError}. A typed null such as {@code
+ * (BiConsumer<Throwable, StackTrace>) null} is only needed for the four-argument form.
  *
  * <p>Broadcast streams come from {@link StreamController#broadcast()} and {@link
  * #asBroadcastStream()}. The forwarding operators ({@code map}, {@code where}, {@code take}, ...)
@@ -116,6 +118,40 @@ public interface DStream<T> {
       BiConsumer<? super Throwable, ? super StackTrace> onError,
       Runnable onDone) {
     return listen(onData, onError, onDone, false);
+  }
+
+  /**
+   * Dart's {@code listen(onData, onDone: ...)}: no error handler (error events are uncaught in
+   * the listener's zone); {@code onDone} runs after the last event. Callbacks run as in {@link
+   * #listen(Consumer, BiConsumer, Runnable, boolean)}.
+   */
+  default StreamSubscription<T> listen(Consumer<? super T> onData, Runnable onDone) {
+    return listen(onData, (BiConsumer<Throwable, StackTrace>) null, onDone, false);
+  }
+
+  /** Dart's {@code listen(onData, onDone: ..., cancelOnError: ...)}, without {@code onError}. */
+  default StreamSubscription<T> listen(
+      Consumer<? super T> onData, Runnable onDone, boolean cancelOnError) {
+    return listen(onData, (BiConsumer<Throwable, StackTrace>) null, onDone, cancelOnError);
+  }
+
+  /** Dart's {@code listen(onData, cancelOnError: ...)}: no error or done handler. */
+  default StreamSubscription<T> listen(Consumer<? super T> onData, boolean cancelOnError) {
+    return listen(onData, (BiConsumer<Throwable, StackTrace>) null, null, cancelOnError);
+  }
+
+  /** Dart's {@code listen(onData, onError: (e) => ..., cancelOnError: ...)}, without {@code onDone}. */
+  default StreamSubscription<T> listen(
+      Consumer<? super T> onData, Consumer<? super Throwable> onError, boolean cancelOnError) {
+    return listen(onData, onError, null, cancelOnError);
+  }
+
+  /** Dart's {@code listen(onData, onError: (e, st) => ..., cancelOnError: ...)}, without {@code onDone}. */
+  default StreamSubscription<T> listen(
+      Consumer<? super T> onData,
+      BiConsumer<? super Throwable, ? super StackTrace> onError,
+      boolean cancelOnError) {
+    return listen(onData, onError, null, cancelOnError);
   }
 
   /**

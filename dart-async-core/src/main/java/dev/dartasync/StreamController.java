@@ -69,8 +69,24 @@ public final class StreamController<T> {
     onListen(onListen).onPause(onPause).onResume(onResume).onCancel(onCancel);
   }
 
-  private StreamController(boolean sync) {
+  /**
+   * Dart's {@code StreamController<T>(sync: sync)} with the flag known only at run time: an async
+   * controller for false, a {@linkplain #sync() sync} one for true (see the class comment for
+   * when each delivers); no hooks.
+   */
+  public StreamController(boolean sync) {
     this.impl = new StreamControllerImpl<>(sync);
+  }
+
+  /**
+   * Dart's {@code StreamController(onListen: ..., onPause: ..., onResume: ..., onCancel: ...,
+   * sync: sync)}: as the four-hook constructor, async or sync as {@code sync} says. Any hook may
+   * be null.
+   */
+  public StreamController(
+      Runnable onListen, Runnable onPause, Runnable onResume, Runnable onCancel, boolean sync) {
+    this(sync);
+    onListen(onListen).onPause(onPause).onResume(onResume).onCancel(onCancel);
   }
 
   private StreamController(StreamControllerBase<T> impl) {
