@@ -184,12 +184,15 @@ public final class StreamController<T> {
   }
 
   /**
-   * Sets an {@code onCancel} that may return a DFuture (Dart's {@code onCancel: () => future}):
-   * {@code subscription.cancel()} then returns that future, and the listener's {@code onDone}
-   * (or {@code onError} with {@code cancelOnError}) waits for it. Broadcast: the result is
-   * ignored, as in Dart; {@code cancel()} returns a completed future.
+   * Sets an {@code onCancel} that returns a DFuture (Dart's {@code onCancel: () => future}), run
+   * when {@link #onCancel(Runnable)}'s hook would run: {@code subscription.cancel()} then returns
+   * that future (null: an already completed one), and the listener's {@code onDone} (or {@code
+   * onError} with {@code cancelOnError}) waits for it. Broadcast: the result is ignored, as in
+   * Dart; {@code cancel()} returns a completed future. The result type is a DFuture so that a
+   * lambda returning anything else ({@code () -> print("cancel")}, {@code () -> list.add(x)})
+   * takes the {@link Runnable} form.
    */
-  public StreamController<T> onCancel(Callable<?> onCancel) {
+  public StreamController<T> onCancel(Callable<? extends DFuture<?>> onCancel) {
     impl.setOnCancel(onCancel);
     return this;
   }
