@@ -349,14 +349,37 @@ public interface DStream<T> {
    * synchronously inside the completion. Built, as in Dart, on a sync controller (broadcast for a
    * broadcast source) whose {@code onListen} listens to this stream. A throwing {@code convert}
    * gives an error event. Java difference: Dart's {@code FutureOr} result is a {@link DFuture}
-   * here (use {@link #map} for plain values); a null result is delivered as a null data event at
-   * once, like Dart's non-future value.
+   * here, typed; for a function that returns plain values (or either), {@link
+   * #asyncMapFutureOr}. A null result is delivered as a null data event at once, like Dart's
+   * non-future value.
    *
    * @throws ArgumentError {@code Invalid argument(s) (convert): Must not be null} for null
    */
   default <R> DStream<R> asyncMap(
       Function<? super T, ? extends DFuture<? extends R>> convert) {
     return StreamOperators.asyncMap(this, convert);
+  }
+
+  /**
+   * Dart's {@code asyncMap(convert)} with Dart's {@code FutureOr} result: {@code convert} may
+   * return a plain value or a {@link DFuture}, per event. A plain value (null too) is delivered
+   * synchronously inside this stream's delivery, and this stream is not paused; a DFuture pauses
+   * this stream until it completes, and its value or error is then delivered synchronously inside
+   * the completion, as with {@link #asyncMap}. A throwing {@code convert} gives an error event.
+   * Built on a sync controller, as {@link #asyncMap}, so the listener's pause, resume and cancel
+   * reach this stream.
+   *
+   * <p>Java difference: a distinct name, because Java picks among overloads before it looks at
+   * what a lambda returns ({@code asyncMap(x -> x * 2)} would not compile against the DFuture
+   * form). The result type {@code R} is not checked: it is the type the caller states (by the
+   * variable assigned to, or {@code s.<String>asyncMapFutureOr(...)}), as Dart's {@code FutureOr}
+   * result is; a value of another type shows up as a {@link ClassCastException} where the
+   * listener uses it. Any other future type (a {@code CompletableFuture}) is a plain value.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (convert): Must not be null} for null
+   */
+  default <R> DStream<R> asyncMapFutureOr(Function<? super T, ?> convert) {
+    return StreamOperators.asyncMapFutureOr(this, convert);
   }
 
   /**
