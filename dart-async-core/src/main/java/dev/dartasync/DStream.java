@@ -608,13 +608,38 @@ public interface DStream<T> {
    * consumer.addStream(this).then((_) => consumer.close())}. This stream is listened to inside this
    * call; its data and errors become the controller's events; one microtask after this stream's
    * done the controller is closed, and the returned future is the one {@code close()} returns
-   * (completing when the controller's listener got done). Java difference: Dart takes any {@code
-   * StreamConsumer}; here a single-subscription controller (see {@link
-   * StreamController#addStream}).
+   * (completing with null when the controller's listener got done). See {@link
+   * StreamController#addStream} for the rest (pause, cancel, errors thrown here).
    */
   default DFuture<Void> pipe(StreamController<T> consumer) {
     Checks.notNull(consumer, "streamConsumer");
     return consumer.addStream(this).thenCompose(ignored -> consumer.close());
+  }
+
+  /**
+   * Dart's {@code pipe(streamConsumer)}: {@code consumer.addStream(this)} synchronously inside this
+   * call, then, synchronously inside the completion of the future it returned, {@code
+   * consumer.close()}; the returned future follows the one {@code close} returns (its value, or
+   * its error). If the {@code addStream} future fails, the returned future fails with that error
+   * and {@code close} is not called; if it never completes, neither does the result, and {@code
+   * close} is never called. What {@code addStream} throws is thrown from here.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (streamConsumer): Must not be null} for null
+   */
+  default DFuture<?> pipe(StreamConsumer<? super T> consumer) {
+    return dev.dartasync.internal.StreamPipe.pipe(this, consumer);
+  }
+
+  /**
+   * Dart's {@code pipe(streamSink)}: as {@link #pipe(StreamConsumer)} with {@code
+   * sink.asStreamConsumer()}: {@code sink.addStream(this)}, then {@code sink.close()}, and the
+   * result follows {@code sink.done()}.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (streamConsumer): Must not be null} for null
+   */
+  default DFuture<?> pipe(StreamSink<T> sink) {
+    Checks.notNull(sink, "streamConsumer");
+    return pipe(sink.asStreamConsumer());
   }
 
   // ---- constructors -------------------------------------------------------------------------

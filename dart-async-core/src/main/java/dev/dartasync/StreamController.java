@@ -46,11 +46,13 @@ import java.util.concurrent.Executors;
  * firing an event}. A {@code listen} after {@link #close()} gets only a done event, one microtask
  * later.
  *
- * <p>Java difference: Dart's {@code StreamController} is itself a {@code StreamSink}; here it is
- * not (its {@link #close()} returns a future, {@link EventSink#close()} does not), so {@link
- * #sink()} gives the {@link StreamSink} view, which is also what Dart's {@code sink} getter gives.
+ * <p>A controller is a {@link StreamConsumer} ({@link #addStream}, {@link #close()}), so {@link
+ * DStream#pipe} takes it. Java difference: Dart's {@code StreamController} is itself a {@code
+ * StreamSink}; here it is not (its {@link #close()} returns a future, {@link EventSink#close()}
+ * does not), so {@link #sink()} gives the {@link StreamSink} view, which is also what Dart's
+ * {@code sink} getter gives.
  */
-public final class StreamController<T> {
+public final class StreamController<T> implements StreamConsumer<T> {
   private final StreamControllerBase<T> impl;
 
   /** Dart's {@code StreamController<T>()}: an async controller without hooks. */
@@ -250,6 +252,7 @@ public final class StreamController<T> {
    * cancelOnError} false (Dart's default), so every error of {@code source} is forwarded and only
    * its done event ends the adding.
    */
+  @Override
   public DFuture<Void> addStream(DStream<? extends T> source) {
     return addStream(source, false);
   }
@@ -296,6 +299,7 @@ public final class StreamController<T> {
    *     during {@link #addStream}: {@code Bad state: Cannot add event while adding a stream},
    *     broadcast: {@code Bad state: Cannot add new events while doing an addStream}
    */
+  @Override
   public DFuture<Void> close() {
     return impl.close();
   }
