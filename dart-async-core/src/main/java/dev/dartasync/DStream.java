@@ -46,9 +46,11 @@ import java.util.function.Predicate;
  * <h2>Error handlers</h2>
  *
  * {@code onError} comes in Dart's two shapes, {@code (e) -> ...} ({@link Consumer}) and {@code (e,
- * st) -> ...} ({@link BiConsumer}); Java picks the overload from the lambda's arity. For "no
- * handler", call the overload without {@code onError}, or pass a typed null such as {@code
- * (BiConsumer<Throwable, StackTrace>) null}.
+ * st) -> ...} ({@link BiConsumer}); Java picks the overload from the lambda's arity. Dart's named
+ * arguments become overloads: every combination of {@code onError}, {@code onDone} ({@code () ->
+ * ...}) and {@code cancelOnError} that leaves out a later one has its own, so {@code listen(v ->
+ * ..., () -> done())} needs no null for {@code onError}. A typed null such as {@code
+ * (BiConsumer<Throwable, StackTrace>) null} is only needed for the four-argument form.
  *
  * <p>Broadcast streams come from {@link StreamController#broadcast()} and {@link
  * #asBroadcastStream()}. The forwarding operators ({@code map}, {@code where}, {@code take}, ...)
@@ -116,6 +118,40 @@ public interface DStream<T> {
       BiConsumer<? super Throwable, ? super StackTrace> onError,
       Runnable onDone) {
     return listen(onData, onError, onDone, false);
+  }
+
+  /**
+   * Dart's {@code listen(onData, onDone: ...)}: no error handler (error events are uncaught in
+   * the listener's zone); {@code onDone} runs after the last event. Callbacks run as in {@link
+   * #listen(Consumer, BiConsumer, Runnable, boolean)}.
+   */
+  default StreamSubscription<T> listen(Consumer<? super T> onData, Runnable onDone) {
+    return listen(onData, (BiConsumer<Throwable, StackTrace>) null, onDone, false);
+  }
+
+  /** Dart's {@code listen(onData, onDone: ..., cancelOnError: ...)}, without {@code onError}. */
+  default StreamSubscription<T> listen(
+      Consumer<? super T> onData, Runnable onDone, boolean cancelOnError) {
+    return listen(onData, (BiConsumer<Throwable, StackTrace>) null, onDone, cancelOnError);
+  }
+
+  /** Dart's {@code listen(onData, cancelOnError: ...)}: no error or done handler. */
+  default StreamSubscription<T> listen(Consumer<? super T> onData, boolean cancelOnError) {
+    return listen(onData, (BiConsumer<Throwable, StackTrace>) null, null, cancelOnError);
+  }
+
+  /** Dart's {@code listen(onData, onError: (e) => ..., cancelOnError: ...)}, without {@code onDone}. */
+  default StreamSubscription<T> listen(
+      Consumer<? super T> onData, Consumer<? super Throwable> onError, boolean cancelOnError) {
+    return listen(onData, onError, null, cancelOnError);
+  }
+
+  /** Dart's {@code listen(onData, onError: (e, st) => ..., cancelOnError: ...)}, without {@code onDone}. */
+  default StreamSubscription<T> listen(
+      Consumer<? super T> onData,
+      BiConsumer<? super Throwable, ? super StackTrace> onError,
+      boolean cancelOnError) {
+    return listen(onData, onError, null, cancelOnError);
   }
 
   /**
@@ -313,14 +349,37 @@ public interface DStream<T> {
    * synchronously inside the completion. Built, as in Dart, on a sync controller (broadcast for a
    * broadcast source) whose {@code onListen} listens to this stream. A throwing {@code convert}
    * gives an error event. Java difference: Dart's {@code FutureOr} result is a {@link DFuture}
-   * here (use {@link #map} for plain values); a null result is delivered as a null data event at
-   * once, like Dart's non-future value.
+   * here, typed; for a function that returns plain values (or either), {@link
+   * #asyncMapFutureOr}. A null result is delivered as a null data event at once, like Dart's
+   * non-future value.
    *
    * @throws ArgumentError {@code Invalid argument(s) (convert): Must not be null} for null
    */
   default <R> DStream<R> asyncMap(
       Function<? super T, ? extends DFuture<? extends R>> convert) {
     return StreamOperators.asyncMap(this, convert);
+  }
+
+  /**
+   * Dart's {@code asyncMap(convert)} with Dart's {@code FutureOr} result: {@code convert} may
+   * return a plain value or a {@link DFuture}, per event. A plain value (null too) is delivered
+   * synchronously inside this stream's delivery, and this stream is not paused; a DFuture pauses
+   * this stream until it completes, and its value or error is then delivered synchronously inside
+   * the completion, as with {@link #asyncMap}. A throwing {@code convert} gives an error event.
+   * Built on a sync controller, as {@link #asyncMap}, so the listener's pause, resume and cancel
+   * reach this stream.
+   *
+   * <p>Java difference: a distinct name, because Java picks among overloads before it looks at
+   * what a lambda returns ({@code asyncMap(x -> x * 2)} would not compile against the DFuture
+   * form). The result type {@code R} is not checked: it is the type the caller states (by the
+   * variable assigned to, or {@code s.<String>asyncMapFutureOr(...)}), as Dart's {@code FutureOr}
+   * result is; a value of another type shows up as a {@link ClassCastException} where the
+   * listener uses it. Any other future type (a {@code CompletableFuture}) is a plain value.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (convert): Must not be null} for null
+   */
+  default <R> DStream<R> asyncMapFutureOr(Function<? super T, ?> convert) {
+    return StreamOperators.asyncMapFutureOr(this, convert);
   }
 
   /**
@@ -549,13 +608,38 @@ public interface DStream<T> {
    * consumer.addStream(this).then((_) => consumer.close())}. This stream is listened to inside this
    * call; its data and errors become the controller's events; one microtask after this stream's
    * done the controller is closed, and the returned future is the one {@code close()} returns
-   * (completing when the controller's listener got done). Java difference: Dart takes any {@code
-   * StreamConsumer}; here a single-subscription controller (see {@link
-   * StreamController#addStream}).
+   * (completing with null when the controller's listener got done). See {@link
+   * StreamController#addStream} for the rest (pause, cancel, errors thrown here).
    */
   default DFuture<Void> pipe(StreamController<T> consumer) {
     Checks.notNull(consumer, "streamConsumer");
     return consumer.addStream(this).thenCompose(ignored -> consumer.close());
+  }
+
+  /**
+   * Dart's {@code pipe(streamConsumer)}: {@code consumer.addStream(this)} synchronously inside this
+   * call, then, synchronously inside the completion of the future it returned, {@code
+   * consumer.close()}; the returned future follows the one {@code close} returns (its value, or
+   * its error). If the {@code addStream} future fails, the returned future fails with that error
+   * and {@code close} is not called; if it never completes, neither does the result, and {@code
+   * close} is never called. What {@code addStream} throws is thrown from here.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (streamConsumer): Must not be null} for null
+   */
+  default DFuture<?> pipe(StreamConsumer<? super T> consumer) {
+    return dev.dartasync.internal.StreamPipe.pipe(this, consumer);
+  }
+
+  /**
+   * Dart's {@code pipe(streamSink)}: as {@link #pipe(StreamConsumer)} with {@code
+   * sink.asStreamConsumer()}: {@code sink.addStream(this)}, then {@code sink.close()}, and the
+   * result follows {@code sink.done()}.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (streamConsumer): Must not be null} for null
+   */
+  default DFuture<?> pipe(StreamSink<T> sink) {
+    Checks.notNull(sink, "streamConsumer");
+    return pipe(sink.asStreamConsumer());
   }
 
   // ---- constructors -------------------------------------------------------------------------

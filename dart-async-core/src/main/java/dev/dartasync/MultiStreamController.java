@@ -16,9 +16,9 @@ import java.util.concurrent.Callable;
  * </ul>
  *
  * After the listener cancelled, events are dropped silently. After {@link #close} or {@link
- * #closeSync}, adding throws {@code Bad state: Cannot add event after closing}. Java difference:
- * no {@code stream} getter (Dart's throws {@code Unsupported operation: Not available}) and no
- * {@code onListen} setter (Dart's has no effect).
+ * #closeSync}, adding throws {@code Bad state: Cannot add event after closing}. {@link #stream()}
+ * throws, as Dart's getter does. Java difference: no {@code onListen} setter (Dart's has no
+ * effect).
  *
  * <p>All methods must be called on the stream's isolate thread.
  */
@@ -96,6 +96,17 @@ public interface MultiStreamController<T> {
   /** Dart's {@code isClosed}: true from {@link #close} or {@link #closeSync} on. */
   boolean isClosed();
 
+  /**
+   * Dart's {@code stream} getter, which a multi-stream controller has but cannot serve: the
+   * stream is the one {@link DStream#multi} returned, and this controller belongs to one of its
+   * listens. Runs no callback.
+   *
+   * @throws UnsupportedError always: {@code Unsupported operation: Not available}
+   */
+  default DStream<T> stream() {
+    throw new UnsupportedError("Not available");
+  }
+
   /** Sets {@code onPause}, run synchronously when the listener's input becomes paused. */
   MultiStreamController<T> onPause(Runnable onPause);
 
@@ -108,6 +119,10 @@ public interface MultiStreamController<T> {
    */
   MultiStreamController<T> onCancel(Runnable onCancel);
 
-  /** Sets an {@code onCancel} that may return a DFuture, which {@code cancel()} then returns. */
-  MultiStreamController<T> onCancel(Callable<?> onCancel);
+  /**
+   * Sets an {@code onCancel} that returns a DFuture, which {@code cancel()} then returns (null: a
+   * completed one); run when {@link #onCancel(Runnable)}'s would. A lambda returning anything
+   * but a DFuture takes the {@link Runnable} form.
+   */
+  MultiStreamController<T> onCancel(Callable<? extends DFuture<?>> onCancel);
 }

@@ -46,11 +46,13 @@ import java.util.concurrent.Executors;
  * firing an event}. A {@code listen} after {@link #close()} gets only a done event, one microtask
  * later.
  *
- * <p>Java difference: Dart's {@code StreamController} is itself a {@code StreamSink}; here it is
- * not (its {@link #close()} returns a future, {@link EventSink#close()} does not), so {@link
- * #sink()} gives the {@link StreamSink} view, which is also what Dart's {@code sink} getter gives.
+ * <p>A controller is a {@link StreamConsumer} ({@link #addStream}, {@link #close()}), so {@link
+ * DStream#pipe} takes it. Java difference: Dart's {@code StreamController} is itself a {@code
+ * StreamSink}; here it is not (its {@link #close()} returns a future, {@link EventSink#close()}
+ * does not), so {@link #sink()} gives the {@link StreamSink} view, which is also what Dart's
+ * {@code sink} getter gives.
  */
-public final class StreamController<T> {
+public final class StreamController<T> implements StreamConsumer<T> {
   private final StreamControllerBase<T> impl;
 
   /** Dart's {@code StreamController<T>()}: an async controller without hooks. */
@@ -69,8 +71,24 @@ public final class StreamController<T> {
     onListen(onListen).onPause(onPause).onResume(onResume).onCancel(onCancel);
   }
 
-  private StreamController(boolean sync) {
+  /**
+   * Dart's {@code StreamController<T>(sync: sync)} with the flag known only at run time: an async
+   * controller for false, a {@linkplain #sync() sync} one for true (see the class comment for
+   * when each delivers); no hooks.
+   */
+  public StreamController(boolean sync) {
     this.impl = new StreamControllerImpl<>(sync);
+  }
+
+  /**
+   * Dart's {@code StreamController(onListen: ..., onPause: ..., onResume: ..., onCancel: ...,
+   * sync: sync)}: as the four-hook constructor, async or sync as {@code sync} says. Any hook may
+   * be null.
+   */
+  public StreamController(
+      Runnable onListen, Runnable onPause, Runnable onResume, Runnable onCancel, boolean sync) {
+    this(sync);
+    onListen(onListen).onPause(onPause).onResume(onResume).onCancel(onCancel);
   }
 
   private StreamController(StreamControllerBase<T> impl) {
@@ -168,12 +186,15 @@ public final class StreamController<T> {
   }
 
   /**
-   * Sets an {@code onCancel} that may return a DFuture (Dart's {@code onCancel: () => future}):
-   * {@code subscription.cancel()} then returns that future, and the listener's {@code onDone}
-   * (or {@code onError} with {@code cancelOnError}) waits for it. Broadcast: the result is
-   * ignored, as in Dart; {@code cancel()} returns a completed future.
+   * Sets an {@code onCancel} that returns a DFuture (Dart's {@code onCancel: () => future}), run
+   * when {@link #onCancel(Runnable)}'s hook would run: {@code subscription.cancel()} then returns
+   * that future (null: an already completed one), and the listener's {@code onDone} (or {@code
+   * onError} with {@code cancelOnError}) waits for it. Broadcast: the result is ignored, as in
+   * Dart; {@code cancel()} returns a completed future. The result type is a DFuture so that a
+   * lambda returning anything else ({@code () -> print("cancel")}, {@code () -> list.add(x)})
+   * takes the {@link Runnable} form.
    */
-  public StreamController<T> onCancel(Callable<?> onCancel) {
+  public StreamController<T> onCancel(Callable<? extends DFuture<?>> onCancel) {
     impl.setOnCancel(onCancel);
     return this;
   }
@@ -231,6 +252,7 @@ public final class StreamController<T> {
    * cancelOnError} false (Dart's default), so every error of {@code source} is forwarded and only
    * its done event ends the adding.
    */
+  @Override
   public DFuture<Void> addStream(DStream<? extends T> source) {
     return addStream(source, false);
   }
@@ -277,6 +299,7 @@ public final class StreamController<T> {
    *     during {@link #addStream}: {@code Bad state: Cannot add event while adding a stream},
    *     broadcast: {@code Bad state: Cannot add new events while doing an addStream}
    */
+  @Override
   public DFuture<Void> close() {
     return impl.close();
   }

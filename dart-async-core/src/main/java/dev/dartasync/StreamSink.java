@@ -9,9 +9,9 @@ package dev.dartasync;
  * <p>Java difference: Dart's {@code StreamSink.close()} returns the {@code done} future; here
  * {@link #close()} is {@link EventSink#close()}, which returns nothing (Java cannot narrow a
  * {@code void} method to one with a result), and {@link #done()} is that future: Dart's {@code
- * await sink.close()} is {@code sink.close(); await(sink.done())}. Dart's {@code StreamConsumer}
- * interface, which {@code StreamSink} also implements, has no counterpart: its two members are
- * {@link #addStream} and the {@code close} pair above.
+ * await sink.close()} is {@code sink.close(); await(sink.done())}. For the same reason a {@code
+ * StreamSink} is not itself a {@link StreamConsumer} (Dart's is): {@link #asStreamConsumer()} is
+ * the consumer, and {@link DStream#pipe(StreamSink)} takes a sink directly.
  *
  * @param <T> the event type
  */
@@ -45,4 +45,14 @@ public interface StreamSink<T> extends EventSink<T> {
    * {@link StreamController#done()}.
    */
   DFuture<Void> done();
+
+  /**
+   * This sink as Dart's {@code StreamConsumer}, which a Dart {@code StreamSink} is: the
+   * consumer's {@code addStream} is {@link #addStream}, its {@code close} calls {@link #close()}
+   * and returns {@link #done()}. Each call goes to this sink at once and behaves as it does
+   * (delivery, errors and texts are this sink's). A new view per call.
+   */
+  default StreamConsumer<T> asStreamConsumer() {
+    return dev.dartasync.internal.StreamPipe.consumerOf(this);
+  }
 }

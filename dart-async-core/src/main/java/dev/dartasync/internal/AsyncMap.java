@@ -10,15 +10,16 @@ import java.util.function.Function;
 
 /**
  * Dart's {@code Stream.asyncMap} (stream.dart): a sync controller fed from {@code onListen}. Each
- * source data event is converted; a future result pauses the source until it completes, its value
- * or error then being added; a null result is added as a null event at once; a throwing
- * conversion gives an error event.
+ * source data event is converted; a future result ({@link DFuture}) pauses the source until it
+ * completes, its value or error then being added; any other result (null too) is Dart's plain
+ * {@code FutureOr} value, added at once without pausing; a throwing conversion gives an error
+ * event. {@code DStream.asyncMap} gives a function whose results are futures (or null), {@code
+ * DStream.asyncMapFutureOr} one whose results may be either.
  */
 final class AsyncMap {
   private AsyncMap() {}
 
-  static <T, E> DStream<E> of(
-      DStream<T> source, Function<? super T, ? extends DFuture<? extends E>> convert) {
+  static <T, E> DStream<E> of(DStream<T> source, Function<? super T, ?> convert) {
     StreamControllerBase<E> controller = ControllerPipe.syncControllerFor(source);
     BiConsumer<Throwable, StackTrace> addError =
         (error, stack) -> ControllerPipe.addErrorDirect(controller, error, stack);
@@ -35,9 +36,9 @@ final class AsyncMap {
   private static <T, E> void convertEvent(
       StreamControllerBase<E> controller,
       StreamSubscription<T> subscription,
-      Function<? super T, ? extends DFuture<? extends E>> convert,
+      Function<? super T, ?> convert,
       T event) {
-    DFuture<? extends E> newValue;
+    Object newValue;
     try {
       newValue = convert.apply(event);
     } catch (Throwable e) {
@@ -45,16 +46,23 @@ final class AsyncMap {
       ControllerPipe.addErrorDirect(controller, error.error(), error.stackTrace());
       return;
     }
-    if (newValue == null) {
-      controller.add(null); // Not a future: Dart adds a plain value at once.
+    if (!(newValue instanceof DFuture<?> future)) {
+      controller.add(plainValue(newValue)); // Not a future: Dart adds a plain value at once.
       return;
     }
     subscription.pause();
-    newValue
+    @SuppressWarnings("unchecked") // FutureOr<E>: the caller's function promised an E.
+    DFuture<? extends E> typed = (DFuture<? extends E>) future;
+    typed
         .thenAccept(
             controller::add,
             (Throwable error, StackTrace stack) ->
                 ControllerPipe.addErrorDirect(controller, error, stack))
         .whenComplete(subscription::resume);
+  }
+
+  @SuppressWarnings("unchecked") // FutureOr<E>: the caller's function promised an E.
+  private static <E> E plainValue(Object value) {
+    return (E) value;
   }
 }

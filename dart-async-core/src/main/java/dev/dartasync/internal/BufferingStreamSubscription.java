@@ -92,9 +92,17 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
 
   // ---- handlers -----------------------------------------------------------------------------
 
+  /** Dart's {@code _nullDataHandler}: ignores the event. One shared instance. */
+  private static final Consumer<Object> NULL_DATA_HANDLER = value -> {};
+
+  /**
+   * Registers a data handler with the zone as a one-argument callback. No handler: Dart's {@code
+   * _nullDataHandler}, registered all the same (Dart's {@code _registerDataHandler} registers
+   * {@code handleData ?? _nullDataHandler}), so a zone sees one registration per data handler.
+   */
   private static <T> Consumer<? super T> registerData(ZoneImpl zone, Consumer<? super T> handler) {
     if (handler == null) {
-      return value -> {}; // Dart's _nullDataHandler.
+      return zone.registerConsumerOwned(NULL_DATA_HANDLER);
     }
     return zone.registerConsumerOwned(handler);
   }

@@ -1,6 +1,9 @@
 package dev.dartasync.internal;
 
+import dev.dartasync.DFuture;
+import dev.dartasync.DStream;
 import dev.dartasync.StackTrace;
+import dev.dartasync.UnsupportedError;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 
@@ -13,6 +16,12 @@ final class MultiStreamController<T> extends StreamControllerImpl<T>
     implements dev.dartasync.MultiStreamController<T> {
   MultiStreamController() {
     super(false);
+  }
+
+  /** Dart's {@code _MultiStreamController.stream}: not available (the listen is already made). */
+  @Override
+  public DStream<T> stream() {
+    throw new UnsupportedError("Not available");
   }
 
   @Override
@@ -69,7 +78,7 @@ final class MultiStreamController<T> extends StreamControllerImpl<T>
   }
 
   @Override
-  public MultiStreamController<T> onCancel(Callable<?> onCancel) {
+  public MultiStreamController<T> onCancel(Callable<? extends DFuture<?>> onCancel) {
     setOnCancel(onCancel);
     return this;
   }

@@ -41,7 +41,8 @@ public final class StreamFutures {
   public static <T> DFuture<T> last(DStream<T> stream) {
     FutureImpl<T> future = new FutureImpl<>();
     ResultSlot<T> slot = new ResultSlot<>();
-    StreamResults.listen(stream, future, () -> slot.completeAtDone(future, null)).onData(slot::set);
+    // stream.dart last: listen(onData, onError:, onDone:, cancelOnError: true), one registration.
+    StreamResults.listen(stream, future, slot::set, () -> slot.completeAtDone(future, null));
     return future;
   }
 
@@ -65,7 +66,12 @@ public final class StreamFutures {
 
   /** Dart's {@code length}: counts the data events; completes at done. */
   public static <T> DFuture<Integer> length(DStream<T> stream) {
-    return fold(stream, 0, (count, value) -> count + 1);
+    FutureImpl<Integer> future = new FutureImpl<>();
+    int[] count = {0};
+    // stream.dart length: the counting handler is given to listen itself (no onData afterwards).
+    StreamResults.listen(
+        stream, future, value -> count[0]++, () -> future.completeWithValue(count[0]));
+    return future;
   }
 
   /** Dart's {@code isEmpty}: a data event cancels and completes with false; done: true. */
@@ -91,8 +97,8 @@ public final class StreamFutures {
       DStream<T> stream, Supplier<C> newCollection) {
     C result = newCollection.get();
     FutureImpl<C> future = new FutureImpl<>();
-    StreamResults.listen(stream, future, () -> future.completeWithValue(result))
-        .onData(result::add);
+    // stream.dart toList/toSet: the adding handler is given to listen itself.
+    StreamResults.listen(stream, future, result::add, () -> future.completeWithValue(result));
     return future;
   }
 

@@ -70,6 +70,11 @@ public final class StreamOperators {
     return AsyncMap.of(source, Checks.notNull(convert, "convert"));
   }
 
+  public static <T, E> DStream<E> asyncMapFutureOr(
+      DStream<T> source, Function<? super T, ?> convert) {
+    return AsyncMap.of(source, Checks.notNull(convert, "convert"));
+  }
+
   public static <T, E> DStream<E> asyncExpand(
       DStream<T> source, Function<? super T, ? extends DStream<? extends E>> convert) {
     return AsyncExpand.of(source, Checks.notNull(convert, "convert"));

@@ -28,8 +28,19 @@ final class StreamResults {
    */
   static <T> StreamSubscription<T> listen(
       DStream<T> stream, FutureImpl<?> future, Runnable onDone) {
+    return listen(stream, future, null, onDone);
+  }
+
+  /**
+   * Dart's {@code listen(onData, onError: future._completeError, onDone: onDone, cancelOnError:
+   * true)}: the shape of the members whose data handler needs no subscription ({@code last},
+   * {@code length}, {@code toList}, {@code toSet}); the zone sees the data handler registered
+   * once, as in Dart, not a null handler and then the real one.
+   */
+  static <T> StreamSubscription<T> listen(
+      DStream<T> stream, FutureImpl<?> future, Consumer<? super T> onData, Runnable onDone) {
     return stream.listen(
-        null,
+        onData,
         (Throwable error, StackTrace stack) -> future.completeError(new AsyncError(error, stack)),
         onDone,
         true);
