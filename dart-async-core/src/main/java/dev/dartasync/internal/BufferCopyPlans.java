@@ -85,13 +85,13 @@ final class BufferCopyPlans {
       ByteOrder order = kind.order(buffer);
       Buffer copy;
       if (kind == Kind.BYTE) {
-        copy = buffer.isDirect() ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
+        copy = bytes(buffer.isDirect(), capacity);
       } else if (buffer.isDirect() || !buffer.isReadOnly() || order != ByteOrder.nativeOrder()) {
         // A direct typed buffer, or a heap one without an array: a view over bytes. (A read-only
         // heap typed buffer in the native order looks the same as a view in that order; it gets
         // the plain heap form below.)
         int bytes = Math.multiplyExact(capacity, kind.size);
-        ByteBuffer store = buffer.isDirect() ? ByteBuffer.allocateDirect(bytes) : ByteBuffer.allocate(bytes);
+        ByteBuffer store = bytes(buffer.isDirect(), bytes);
         copy = kind.view(store.order(order));
       } else {
         copy = kind.allocate(capacity);
@@ -105,6 +105,11 @@ final class BufferCopyPlans {
       }
       return copy;
     }
+  }
+
+  /** A new direct or heap {@code ByteBuffer} of {@code capacity} bytes. */
+  private static ByteBuffer bytes(boolean direct, int capacity) {
+    return direct ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
   }
 
   /** Gives {@code copy} (at position 0, limit at capacity) {@code source}'s limit, mark, position. */

@@ -183,7 +183,8 @@ public final class DartText {
         if (parameters == 0) {
             return name;
         }
-        return name + "<" + String.join(", ", java.util.Collections.nCopies(parameters, "dynamic")) + ">";
+        return name + "<" + String.join(", ", java.util.Collections.nCopies(parameters, "dynamic"))
+                + ">";
     }
 
     /** Whether {@code type} uses {@code Object.toString()} (a hash code after the class name). */
@@ -210,7 +211,10 @@ public final class DartText {
             return TextAudit.record("print", instanceOf(type));
         }
         String text = value.toString();
-        return type.getPackageName().startsWith("dev.dartasync") ? TextAudit.record("print", text) : text;
+        String pkg = type.getPackageName();
+        boolean library = pkg.equals("dev.dartasync") || pkg.equals("dev.dartasync.isolate")
+                || PublicFace.isInternal(type);
+        return library ? TextAudit.record("print", text) : text;
     }
 
     private static String render(Object value, IdentityHashMap<Object, Boolean> visiting) {

@@ -111,7 +111,8 @@ class ByteBufferMessageTest {
 
     assertEquals(3, received.arrayOffset());
     assertEquals(List.of(7, 4, 0, -1), state(received));
-    assertArrayEquals(array, received.array(), "the array the buffer reaches, as Dart copies a view's store");
+    assertArrayEquals(
+        array, received.array(), "the array the buffer reaches, as Dart copies a view's store");
     assertEquals(3, received.get(0));
     assertEquals(ByteOrder.BIG_ENDIAN, received.order());
   }
@@ -130,8 +131,8 @@ class ByteBufferMessageTest {
     ByteBuffer wholeCopy = (ByteBuffer) received.get(0);
     ByteBuffer tailCopy = (ByteBuffer) received.get(2);
     assertSame(wholeCopy, received.get(1), "the same buffer twice arrives as one object");
-    assertSame(received.get(4), received.get(5), "the same direct buffer twice arrives as one object");
-    assertSame(received.get(3), wholeCopy.array(), "the array in the message is the buffer's array");
+    assertSame(received.get(4), received.get(5), "so does the same direct buffer twice");
+    assertSame(received.get(3), wholeCopy.array(), "the message's array is the buffer's array");
     assertSame(wholeCopy.array(), tailCopy.array(), "two buffers over one array still share it");
     tailCopy.put(0, (byte) 9);
     assertEquals(9, wholeCopy.get(4), "a write through one is seen through the other");
@@ -219,7 +220,7 @@ class ByteBufferMessageTest {
   }
 
   @Test
-  @DisplayName("the other typed buffers are copied too: heap, read-only, direct and views over bytes")
+  @DisplayName("the other typed buffers are copied too: heap, read-only, direct, views over bytes")
   void typedBuffers() {
     IntBuffer ints = IntBuffer.wrap(new int[] {1, 2, 3}).position(1);
     LongBuffer longs = ByteBuffer.allocateDirect(16).asLongBuffer().put(0, 5L).put(1, 6L);
@@ -276,7 +277,7 @@ class ByteBufferMessageTest {
     for (int i = 0; i < message.size(); i++) {
       assertEquals(before.get(i), state(message.get(i)), "buffer " + i + " unchanged");
     }
-    assertTrue(MessageCopy.isSharedType(ByteOrder.class), "ByteOrder, an immutable value, is shared");
+    assertTrue(MessageCopy.isSharedType(ByteOrder.class), "ByteOrder, a constant, is shared");
   }
 
   @Test
@@ -298,8 +299,10 @@ class ByteBufferMessageTest {
                   await(
                       Isolate.run(
                           () -> got.get(0).get(0) + got.get(0).get(1) + got.get(1).get(0)));
-              ByteBuffer back = await(Isolate.run(() -> ByteBuffer.allocateDirect(1).put(0, (byte) 8)));
-              return List.of(Arrays.toString(bytes(got.get(0))), got.get(1).isDirect(), sum, back.get(0));
+              ByteBuffer back =
+                  await(Isolate.run(() -> ByteBuffer.allocateDirect(1).put(0, (byte) 8)));
+              return List.of(
+                  Arrays.toString(bytes(got.get(0))), got.get(1).isDirect(), sum, back.get(0));
             });
     assertEquals(List.of("[4, 5]", true, 15, (byte) 8), seen);
   }

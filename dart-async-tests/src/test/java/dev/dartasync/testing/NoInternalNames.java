@@ -28,8 +28,8 @@ import org.opentest4j.AssertionFailedError;
  * messages of the exception the test failed with, its causes included (an assertion's own message
  * is the test's, not the library's, and is skipped). A text fails when it contains {@code
  * internal.} or a word ending in {@code Impl} that names a class of the library's internals; the
- * failure names each such text and what rendered it. Texts rendered by something that outlives a test (an isolate still running) count for the
- * test that runs when they are rendered.
+ * failure names each such text and what rendered it. Texts rendered by something that outlives a
+ * test (an isolate still running) count for the test that runs when they are rendered.
  */
 public final class NoInternalNames implements BeforeEachCallback, AfterEachCallback {
 
@@ -106,7 +106,8 @@ public final class NoInternalNames implements BeforeEachCallback, AfterEachCallb
     Map<Throwable, Boolean> seen = new IdentityHashMap<>();
     for (Throwable t = thrown; t != null && seen.put(t, true) == null; t = t.getCause()) {
       if (!(t instanceof AssertionError) && t.getMessage() != null) {
-        messages.add(new Rendered("the message of the test's " + t.getClass().getName(), t.getMessage()));
+        String origin = "the message of the test's " + t.getClass().getName();
+        messages.add(new Rendered(origin, t.getMessage()));
       }
     }
     return messages;

@@ -71,7 +71,9 @@ class NoInternalNamesTest {
   void unsendableByPublicClass() {
     Dart.run(
         () -> {
-          String future = assertThrows(ArgumentError.class, () -> MessageCopy.copy(DFuture.value(1))).toString();
+          String future =
+              assertThrows(ArgumentError.class, () -> MessageCopy.copy(DFuture.value(1)))
+                  .toString();
           String stream =
               assertThrows(
                       ArgumentError.class,
