@@ -1,6 +1,7 @@
 package dev.dartasync;
 
 import dev.dartasync.internal.DartText;
+import dev.dartasync.internal.TextAudit;
 
 /**
  * Dart's {@code ArgumentError}: a function was passed an unacceptable argument.
@@ -194,8 +195,9 @@ public class ArgumentError extends IllegalArgumentException {
         String messageString = message == null ? "" : ": " + message;
         String prefix = errorName() + nameString + messageString;
         if (!hasValue) {
-            return prefix;
+            return TextAudit.record("ArgumentError", prefix);
         }
-        return prefix + errorExplanation() + ": " + DartText.safeToString(invalidValue);
+        return TextAudit.record(
+                "ArgumentError", prefix + errorExplanation() + ": " + DartText.safeToString(invalidValue));
     }
 }

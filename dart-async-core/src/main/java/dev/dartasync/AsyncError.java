@@ -2,6 +2,7 @@ package dev.dartasync;
 
 import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.DartText;
+import dev.dartasync.internal.TextAudit;
 
 /**
  * Dart's {@code AsyncError}: an error together with its stack trace, as carried by a failed future
@@ -80,7 +81,7 @@ public final class AsyncError {
      */
     @Override
     public String toString() {
-        return DartText.toDartString(error);
+        return TextAudit.record("AsyncError", DartText.toDartString(error));
     }
 
     /**

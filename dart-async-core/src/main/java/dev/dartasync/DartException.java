@@ -1,6 +1,7 @@
 package dev.dartasync;
 
 import dev.dartasync.internal.DartText;
+import dev.dartasync.internal.TextAudit;
 
 /**
  * Dart's {@code Exception(message)}: the plain exception Dart code throws with
@@ -47,6 +48,8 @@ public class DartException extends RuntimeException {
      */
     @Override
     public String toString() {
-        return message == null ? "Exception" : "Exception: " + DartText.toDartString(message);
+        return TextAudit.record(
+                "DartException",
+                message == null ? "Exception" : "Exception: " + DartText.toDartString(message));
     }
 }

@@ -3,6 +3,7 @@ package dev.dartasync;
 import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.DartText;
 import dev.dartasync.internal.Futures;
+import dev.dartasync.internal.TextAudit;
 import io.vavr.Tuple;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -214,8 +215,10 @@ public final class ParallelWaitError extends RuntimeException {
     public String toString() {
         String count = errorCount > 1 ? "(" + errorCount + " errors)" : "";
         if (defaultError == null) {
-            return "ParallelWaitError" + count;
+            return TextAudit.record("ParallelWaitError", "ParallelWaitError" + count);
         }
-        return "ParallelWaitError" + count + ": " + DartText.toDartString(defaultError.error());
+        return TextAudit.record(
+                "ParallelWaitError",
+                "ParallelWaitError" + count + ": " + DartText.toDartString(defaultError.error()));
     }
 }

@@ -1,5 +1,7 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.TextAudit;
+
 /**
  * Dart's {@code StateError}: the operation is not allowed in the current state of the object.
  *
@@ -37,6 +39,6 @@ public class StateError extends IllegalStateException {
      */
     @Override
     public String toString() {
-        return "Bad state: " + message;
+        return TextAudit.record("StateError", "Bad state: " + message);
     }
 }

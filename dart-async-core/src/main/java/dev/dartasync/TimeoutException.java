@@ -1,6 +1,7 @@
 package dev.dartasync;
 
 import dev.dartasync.internal.DartText;
+import dev.dartasync.internal.TextAudit;
 import java.time.Duration;
 
 /**
@@ -71,6 +72,6 @@ public class TimeoutException extends RuntimeException {
         if (message != null) {
             result += ": " + message;
         }
-        return result;
+        return TextAudit.record("TimeoutException", result);
     }
 }

@@ -1,5 +1,7 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.TextAudit;
+
 /**
  * Dart's {@code UnsupportedError}: the object does not support the operation at all.
  *
@@ -39,6 +41,6 @@ public class UnsupportedError extends UnsupportedOperationException {
      */
     @Override
     public String toString() {
-        return "Unsupported operation: " + message;
+        return TextAudit.record("UnsupportedError", "Unsupported operation: " + message);
     }
 }

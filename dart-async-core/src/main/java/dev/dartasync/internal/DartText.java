@@ -102,7 +102,12 @@ public final class DartText {
         if (value instanceof String || value instanceof Character) {
             return jsonQuote(value.toString());
         }
-        return "Instance of '" + dartTypeName(value.getClass()) + "'";
+        return TextAudit.record("safeToString", instanceOf(value.getClass()));
+    }
+
+    /** Dart's {@code Object.toString()}: {@code Instance of 'TypeName'}. */
+    private static String instanceOf(Class<?> type) {
+        return "Instance of '" + dartTypeName(type) + "'";
     }
 
     /**
@@ -110,7 +115,11 @@ public final class DartText {
      * {@link BigInteger}, {@code double} for {@link Double}/{@link Float}, {@code num}, {@code bool},
      * {@code String} (also for {@link Character}), {@code void}, {@code Null} (for {@code null}),
      * {@code List}, {@code Set}, {@code Map} for their implementations, {@code Closure} for lambda
-     * classes, otherwise the class's simple name ({@code Duration}, {@code StateError}).
+     * classes, otherwise the class's simple name ({@code Duration}, {@code StateError}). A class of
+     * this library's internals is named after the public type it stands for ({@link PublicFace}),
+     * with Dart's name and {@code dynamic} type arguments: {@code Future<dynamic>}, {@code
+     * Stream<dynamic>}, {@code StreamSubscription<dynamic>}, {@code Zone}; one without a public
+     * type is {@code Object}.
      *
      * @param type a class, or {@code null} for Dart's {@code Null}
      * @return the Dart type name, e.g. {@code "int"} for {@code Integer.class}
@@ -151,12 +160,61 @@ public final class DartText {
         if (type.isHidden() || type.isSynthetic()) {
             return "Closure";
         }
+        if (PublicFace.isInternal(type)) {
+            return publicName(PublicFace.of(type));
+        }
         String simple = type.getSimpleName();
         if (simple.isEmpty()) { // anonymous class: Outer$1
             String name = type.getName();
             return name.substring(name.lastIndexOf('.') + 1);
         }
         return simple;
+    }
+
+    /** The Dart name of an internal class's public face: {@code Future<dynamic>}, {@code Zone}. */
+    private static String publicName(Class<?> face) {
+        if (face == null) {
+            return "Object";
+        }
+        String name = face == dev.dartasync.DFuture.class ? "Future"
+                : face == dev.dartasync.DStream.class ? "Stream"
+                : face.getSimpleName();
+        int parameters = face.getTypeParameters().length;
+        if (parameters == 0) {
+            return name;
+        }
+        return name + "<" + String.join(", ", java.util.Collections.nCopies(parameters, "dynamic"))
+                + ">";
+    }
+
+    /** Whether {@code type} uses {@code Object.toString()} (a hash code after the class name). */
+    private static final ClassValue<Boolean> DEFAULT_TO_STRING = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                return type.getMethod("toString").getDeclaringClass() == Object.class;
+            } catch (NoSuchMethodException e) {
+                return true;
+            }
+        }
+    };
+
+    /**
+     * The fallback of {@link #render}: the object's {@code toString()}, except for an object of the
+     * library's internals that has none of its own, which gets Dart's {@code Instance of '…'} (its
+     * class name must not reach the user). The library's own renderings are recorded for the
+     * {@link TextAudit}.
+     */
+    private static String objectText(Object value) {
+        Class<?> type = value.getClass();
+        if (PublicFace.isInternal(type) && !type.isHidden() && DEFAULT_TO_STRING.get(type)) {
+            return TextAudit.record("print", instanceOf(type));
+        }
+        String text = value.toString();
+        String pkg = type.getPackageName();
+        boolean library = pkg.equals("dev.dartasync") || pkg.equals("dev.dartasync.isolate")
+                || PublicFace.isInternal(type);
+        return library ? TextAudit.record("print", text) : text;
     }
 
     private static String render(Object value, IdentityHashMap<Object, Boolean> visiting) {
@@ -207,7 +265,7 @@ public final class DartText {
             return visiting.containsKey(value) ? "[...]" : guarded(value, visiting,
                     () -> join(elements, "[", "]", visiting));
         }
-        return value.toString();
+        return objectText(value);
     }
 
     private static String full(Iterable<?> items, String open, String close,
@@ -389,7 +447,7 @@ public final class DartText {
   public static void printUnhandled(
       java.io.PrintStream out, Throwable error, dev.dartasync.StackTrace stackTrace) {
     StringBuilder text = new StringBuilder("Unhandled exception:\n");
-    text.append(toDartString(error)).append('\n');
+    text.append(TextAudit.record("Unhandled exception", toDartString(error))).append('\n');
     String stack = stackTrace == null ? "" : stackTrace.toString();
     if (!stack.isEmpty()) {
       text.append(stack.endsWith("\n") ? stack : stack + "\n");

@@ -13,7 +13,7 @@ import dev.dartasync.ArgumentError;
  * this} holds a future):
  *
  * <pre>
- * Invalid argument(s): Illegal argument in isolate message: object is unsendable - Library:'dev.dartasync.internal' Class: FutureImpl (see restrictions listed at `SendPort.send()` documentation for more information)
+ * Invalid argument(s): Illegal argument in isolate message: object is unsendable - Library:'dev.dartasync' Class: DFuture (see restrictions listed at `SendPort.send()` documentation for more information)
  *  &lt;- pending in Instance of 'Worker' (from com.example)
  *  &lt;- field this in Closure: Runnable from Worker (from com.example)
  * </pre>

@@ -10,7 +10,8 @@ import java.util.Map;
  * line names the holder ({@code Instance of 'Node'}, {@code ArrayList len:3}, {@code Closure:
  * Runnable from Worker}), prefixed with the reference that holds the next object ({@code next in},
  * {@code [2] in}, {@code value of key "k" in}, {@code field this in} for a lambda's captured value)
- * and followed by {@code (from <package>)}.
+ * and followed by {@code (from <package>)}. A class of the library's internals is named after the
+ * public type it stands for ({@link PublicFace}): {@code Library:'dev.dartasync' Class: DFuture}.
  */
 final class RetainingPath {
   private RetainingPath() {}
@@ -28,6 +29,10 @@ final class RetainingPath {
     if (isLambda(type)) {
       type = lambdaHost(type);
     }
+    if (PublicFace.isInternal(type)) {
+      Class<?> face = PublicFace.of(type);
+      return face == null ? "dev.dartasync" : face.getPackageName();
+    }
     return type.getPackageName();
   }
 
@@ -38,6 +43,10 @@ final class RetainingPath {
     }
     if (isLambda(type)) {
       return "Closure";
+    }
+    if (PublicFace.isInternal(type)) {
+      Class<?> face = PublicFace.of(type);
+      return face == null ? "Object" : face.getSimpleName();
     }
     String simple = type.getSimpleName();
     if (simple.isEmpty()) {

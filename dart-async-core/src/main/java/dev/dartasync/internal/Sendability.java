@@ -27,6 +27,7 @@ import java.net.DatagramSocket;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
+import java.nio.ByteOrder;
 import java.nio.channels.Channel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -62,7 +63,7 @@ import java.util.stream.BaseStream;
  * <ul>
  *   <li>shared, not copied: {@code null}, strings, boxed primitives, {@link BigInteger}, {@link
  *       BigDecimal}, enums, {@code java.time} values, {@link Class}, {@link UUID}, {@link URI},
- *       {@link Locale}, {@link Pattern}, {@link Path}, {@link Charset}, this library's {@link
+ *       {@link Locale}, {@link Pattern}, {@link Path}, {@link Charset}, {@link ByteOrder}, this library's {@link
  *       StackTrace}, {@link SharedAcrossIsolates} classes (ports, capabilities), objects without
  *       instance fields (non-capturing lambdas among them), and records, lambdas and unmodifiable
  *       collections whose contents are all shared;</li>
@@ -73,7 +74,8 @@ import java.util.stream.BaseStream;
  *   <li>moved, not copied: {@link TransferableTypedData} ({@link TransferPlan});</li>
  *   <li>copied: arrays, records (canonical constructor), lambdas (their hidden class's constructor),
  *       the JDK collections {@link JdkCollectionPlans} and {@link UnmodifiablePlans} know, {@link
- *       java.util.Optional}, the atomics, and any other class field by field ({@link
+ *       java.util.Optional}, the atomics, the {@code java.nio} buffers ({@link BufferCopyPlans}),
+ *       and any other class field by field ({@link
  *       FieldCopyPlan});</li>
  *   <li>cannot be copied ({@code object cannot be copied}): classes whose fields are closed to
  *       reflection (most JDK classes outside {@code java.lang}), and other hidden classes.</li>
@@ -101,6 +103,7 @@ final class Sendability {
           Locale.class,
           Pattern.class,
           StackTraceElement.class,
+          ByteOrder.class,
           OptionalInt.class,
           OptionalLong.class,
           OptionalDouble.class,
@@ -246,6 +249,9 @@ final class Sendability {
     }
     if (known == null) {
       known = JdkValuePlans.forType(type);
+    }
+    if (known == null) {
+      known = BufferCopyPlans.forType(type);
     }
     if (known != null) {
       return known;

@@ -10,7 +10,8 @@ import java.util.concurrent.Callable;
  * <ul>
  *   <li>which isolate and which platform thread the caller runs on;
  *   <li>isolates on a virtual clock, for timer-order tests that must not depend on machine load;
- *   <li>the text renderers behind {@code print} and the error texts, one by one;
+ *   <li>the text renderers behind {@code print} and the error texts, one by one, and the record
+ *       of every text they rendered ({@link TextAudit});
  *   <li>the message copier's two paths (reflection, method handles), to compare them.
  * </ul>
  */
@@ -66,6 +67,26 @@ public final class Testing {
   /** Dart's name of a Java type ({@code int}, {@code String}, {@code List<dynamic>}, ...). */
   public static String dartTypeName(Class<?> type) {
     return DartText.dartTypeName(type);
+  }
+
+  /** Whether this JVM records the library's rendered texts ({@code -Ddartasync.textAudit=true}). */
+  public static boolean textAuditOn() {
+    return TextAudit.ON;
+  }
+
+  /** The texts the library rendered since the last {@link #clearRenderedTexts()}, oldest first. */
+  public static java.util.List<TextAudit.Rendered> renderedTexts() {
+    return TextAudit.recorded();
+  }
+
+  /** How many texts were rendered since the last clear, including any beyond the kept ones. */
+  public static int renderedTextCount() {
+    return TextAudit.count();
+  }
+
+  /** Forgets the rendered texts recorded so far. */
+  public static void clearRenderedTexts() {
+    TextAudit.clear();
   }
 
   /** Dart's text of a Duration ({@code 0:00:01.500000}). */

@@ -1,5 +1,7 @@
 package dev.dartasync.isolate;
 
+import dev.dartasync.internal.TextAudit;
+
 /**
  * Dart's {@code IsolateSpawnException}: an isolate could not be started. {@code toString()} is
  * {@code IsolateSpawnException: <message>}.
@@ -12,6 +14,6 @@ public final class IsolateSpawnException extends RuntimeException {
 
   @Override
   public String toString() {
-    return "IsolateSpawnException: " + getMessage();
+    return TextAudit.record("IsolateSpawnException", "IsolateSpawnException: " + getMessage());
   }
 }

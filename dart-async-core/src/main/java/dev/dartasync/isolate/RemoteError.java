@@ -1,6 +1,7 @@
 package dev.dartasync.isolate;
 
 import dev.dartasync.StackTrace;
+import dev.dartasync.internal.TextAudit;
 
 /**
  * Dart's {@code RemoteError}: an error of another isolate, known only by its text: the text of
@@ -32,6 +33,6 @@ public final class RemoteError extends RuntimeException {
   /** The description, exactly as the remote error's {@code toString()} was. */
   @Override
   public String toString() {
-    return getMessage();
+    return TextAudit.record("RemoteError", getMessage());
   }
 }

@@ -225,11 +225,11 @@ class UnsendableMessageTest {
           StreamController<Integer> controller = new StreamController<>();
           Timer timer = new Timer(Duration.ofDays(1), () -> {});
           Map<Object, String> expected = new LinkedHashMap<>();
-          expected.put(DFuture.value(1), "Library:'dev.dartasync.internal' Class: FutureImpl");
+          expected.put(DFuture.value(1), "Library:'dev.dartasync' Class: DFuture");
           expected.put(controller, "Library:'dev.dartasync' Class: StreamController");
-          expected.put(controller.stream(), "Library:'dev.dartasync.internal' Class: ControllerStream");
+          expected.put(controller.stream(), "Library:'dev.dartasync' Class: DStream");
           expected.put(timer, "Library:'dev.dartasync' Class: Timer");
-          expected.put(Zone.current(), "Library:'dev.dartasync.internal' Class: ZoneImpl");
+          expected.put(Zone.current(), "Library:'dev.dartasync' Class: Zone");
           expected.put(Thread.currentThread(), "Library:'java.lang' Class: VirtualThread");
           expected.put(new ReentrantLock(), "Library:'java.util.concurrent.locks' Class: ReentrantLock");
           expected.put(new ByteArrayInputStream(new byte[1]), "Library:'java.io' Class: ByteArrayInputStream");
