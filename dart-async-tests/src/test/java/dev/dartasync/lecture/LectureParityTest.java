@@ -84,8 +84,8 @@ class LectureParityTest {
   static final Map<String, Run> LAST_RUN = new ConcurrentHashMap<>();
 
   static Run run(String id) throws IOException, InterruptedException {
-    // The examples' own logging configuration, as with java -jar: not the tests' (which logs the
-    // library's DEBUG lines, such as an isolate's end, into the output).
+    // The examples' own logging configuration, as with java -jar: not the tests' (which may log
+    // the library's DEBUG lines into the output, with -Ddartasync.log.level=DEBUG).
     ChildJvm jvm =
         ChildJvm.main(Main.class, id)
             .mergeStderr()
