@@ -47,8 +47,9 @@ class ConsumerProjectTest {
           "5 a timer callback: the next event");
 
   /**
-   * One nested build: about 5 s here; up to a minute more on a machine whose local repository
-   * lacks the consumer's plugins (they then come from Central).
+   * One nested build: about 10 s here (Maven on java 17, its toolchains plugin first discovering
+   * the installed JDKs); up to a minute more on a machine whose local repository lacks the
+   * consumer's plugins (they then come from Central).
    */
   private static final Duration BUILD_TIMEOUT = Duration.ofSeconds(120);
 
