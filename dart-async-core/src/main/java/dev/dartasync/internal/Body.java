@@ -25,6 +25,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
 
+  private static final Log LOG = Log.named("dev.dartasync.Dart");
+
   /** The states of a body; the comment on each says who moves it on. */
   enum State {
     /** Created; its thread was started and waits for its first mount. The carrier: -> RUNNING. */
@@ -351,7 +353,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
   /** Never called for a body's own sake: a body catches everything its code throws. */
   @Override
   public void uncaughtException(Thread t, Throwable e) {
-    org.slf4j.LoggerFactory.getLogger(Body.class).error("An async body's thread died", e);
+    LOG.error("An async body's thread died", e);
   }
 
   @Override

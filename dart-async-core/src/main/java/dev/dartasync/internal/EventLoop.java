@@ -12,8 +12,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The event loop of one isolate (Dart VM semantics, docs/semantics.md §1).
@@ -35,7 +33,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class EventLoop {
 
-  private static final Logger LOG = LoggerFactory.getLogger(EventLoop.class);
+  private static final Log LOG = Log.named("dev.dartasync.isolate.Isolate");
 
   /** Set on the loop's own (platform) thread; bodies read it through their carrier. */
   static final ThreadLocal<EventLoop> CURRENT = new ThreadLocal<>();

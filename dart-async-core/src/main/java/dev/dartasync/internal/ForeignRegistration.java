@@ -1,12 +1,12 @@
 package dev.dartasync.internal;
 
-import org.slf4j.LoggerFactory;
-
 /**
  * A listener registered from a thread that belongs to no isolate, posted to the future's isolate.
  * If that isolate ended, the callback can never run: that is said at WARN.
  */
 final class ForeignRegistration implements DroppableEvent {
+
+  private static final Log LOG = Log.named("dev.dartasync.DFuture");
 
   private final FutureImpl<?> future;
   private final FutureListener listener;
@@ -24,11 +24,10 @@ final class ForeignRegistration implements DroppableEvent {
 
   @Override
   public void dropped() {
-    LoggerFactory.getLogger(FutureImpl.class)
-        .warn(
-            "A callback was registered (then/catchError/whenComplete) from thread '{}' on a "
-                + "future whose isolate has ended; it will never run. Register callbacks while "
-                + "the isolate runs, or read a completed future with resultNow()/get().",
-            Thread.currentThread().getName());
+    LOG.warn(
+        "A callback was registered (then/catchError/whenComplete) from thread '{}' on a "
+            + "future whose isolate has ended; it will never run. Register callbacks while "
+            + "the isolate runs, or read a completed future with resultNow()/get().",
+        Thread.currentThread().getName());
   }
 }

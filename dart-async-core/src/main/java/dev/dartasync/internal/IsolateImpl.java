@@ -9,8 +9,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What other isolates can do to one isolate through its {@code Isolate} handle, and what it tells
@@ -23,8 +21,6 @@ import org.slf4j.LoggerFactory;
  * isolate: nothing spawned outlives the {@code Dart.run} that started it.
  */
 public final class IsolateImpl implements IsolateHooks {
-
-  private static final Logger LOG = LoggerFactory.getLogger(IsolateImpl.class);
 
   final EventLoop loop;
   public final String debugName;
@@ -251,7 +247,6 @@ public final class IsolateImpl implements IsolateHooks {
     } else {
       group.members.remove(this);
     }
-    LOG.debug("isolate {} ended", debugName);
   }
 
   @Override

@@ -1,8 +1,5 @@
 package dev.dartasync.internal;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 /**
  * A Completer's completion posted from another thread. If the isolate ended before it could run,
  * the value or error is lost: that is logged at WARN (an error with its stack), with what to use
@@ -10,23 +7,30 @@ import org.slf4j.LoggerFactory;
  */
 public final class LateCompletion implements DroppableEvent {
 
-  private static final Logger LOG = LoggerFactory.getLogger("dev.dartasync.Completer");
+  private static final Log COMPLETER_LOG = Log.named("dev.dartasync.Completer");
+  private static final Log STAGE_LOG = Log.named("dev.dartasync.DFuture");
+
+  private final Log log;
 
   private final Runnable completion;
   private final KeepAlive keepAlive;
   private final Object value;
   private final Throwable error;
   private final String thread = Thread.currentThread().getName();
-  /** What completed late, up to the value, e.g. {@code Completer.complete(}. */
+  /** What happened, up to the thread, e.g. {@code Completer.complete was called}. */
   private final String what;
-  /** What follows the value, e.g. {@code )}. */
-  private final String close;
-  /** What to use instead, or the empty string. */
+  /** Why it came too late, e.g. {@code the completer's isolate had ended}. */
+  private final String after;
+  /** What to use instead (a sentence with a leading space), or the empty string. */
   private final String advice;
 
   private static final String USE_KEEP_ALIVE =
       " To wait for a completion from another thread, create the completer with "
           + "Completer.keepAlive(), which keeps the isolate alive until it is completed.";
+
+  /** A keep-alive hold ends only with its completion: its isolate can only have stopped early. */
+  private static final String STOPPED_EARLY =
+      "had stopped early (an uncaught error, an interrupt, Isolate.kill or Isolate.exit)";
 
   /**
    * @param keepAlive released after the completion ran, or null
@@ -39,8 +43,11 @@ public final class LateCompletion implements DroppableEvent {
         keepAlive,
         value,
         error,
-        error != null ? "Completer.completeError(" : "Completer.complete(",
-        ")",
+        COMPLETER_LOG,
+        error != null ? "Completer.completeError was called" : "Completer.complete was called",
+        keepAlive != null
+            ? "the completer's isolate " + STOPPED_EARLY
+            : "the completer's isolate had ended",
         keepAlive != null ? "" : USE_KEEP_ALIVE);
   }
 
@@ -49,15 +56,17 @@ public final class LateCompletion implements DroppableEvent {
       KeepAlive keepAlive,
       Object value,
       Throwable error,
+      Log log,
       String what,
-      String close,
+      String after,
       String advice) {
     this.completion = completion;
     this.keepAlive = keepAlive;
     this.value = value;
     this.error = error;
+    this.log = log;
     this.what = what;
-    this.close = close;
+    this.after = after;
     this.advice = advice;
   }
 
@@ -69,9 +78,10 @@ public final class LateCompletion implements DroppableEvent {
         keepAlive,
         value,
         error,
-        "The CompletionStage given to DFuture.fromCompletionStage completed with ",
-        "",
-        " (The isolate had stopped early: an uncaught error or an interrupt.)");
+        STAGE_LOG,
+        "The CompletionStage given to DFuture.fromCompletionStage completed",
+        "its isolate " + STOPPED_EARLY,
+        "");
   }
 
   @Override
@@ -82,30 +92,34 @@ public final class LateCompletion implements DroppableEvent {
     }
   }
 
+  /**
+   * One sentence for what happened and what was dropped, then what to do instead, then the
+   * dropped value or error itself, last and labelled (a value's text is not part of the sentence).
+   */
   @Override
   public void dropped() {
     if (error != null) {
-      LOG.warn(
-          "{}{}{} from thread '{}' after the isolate ended; the error was dropped.{}",
+      log.warn(
+          "{} on thread '{}' after {}, so the error was dropped.{} The dropped error: {}",
           what,
-          DartText.toDartString(error),
-          close,
           thread,
+          after,
           advice,
+          DartText.toDartString(error),
           error);
     } else {
-      LOG.warn(
-          "{}{}{} from thread '{}' after the isolate ended; the value was dropped.{}",
+      log.warn(
+          "{} on thread '{}' after {}, so the value was dropped.{} The dropped value: {}",
           what,
-          DartText.toDartString(value),
-          close,
           thread,
-          advice);
+          after,
+          advice,
+          DartText.toDartString(value));
     }
   }
 
   @Override
   public String toString() {
-    return what + "…" + close;
+    return what;
   }
 }

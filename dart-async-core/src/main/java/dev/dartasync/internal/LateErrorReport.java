@@ -1,13 +1,14 @@
 package dev.dartasync.internal;
 
 import dev.dartasync.StackTrace;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code zone.handleUncaughtError} called from another thread, posted to the zone's isolate. If
  * the isolate ended, no handler can run: the error is logged at WARN instead of being lost.
  */
 final class LateErrorReport implements DroppableEvent {
+
+  private static final Log LOG = Log.named("dev.dartasync.Zone");
 
   private final ZoneImpl zone;
   private final Throwable error;
@@ -26,13 +27,12 @@ final class LateErrorReport implements DroppableEvent {
 
   @Override
   public void dropped() {
-    LoggerFactory.getLogger(ZoneImpl.class)
-        .warn(
-            "An uncaught error was reported to a zone from thread '{}' after the zone's isolate "
-                + "ended; no handler can run: {}",
-            Thread.currentThread().getName(),
-            DartText.toDartString(error),
-            error);
+    LOG.warn(
+        "An uncaught error was reported to a zone from thread '{}' after the zone's isolate "
+            + "ended; no handler can run: {}",
+        Thread.currentThread().getName(),
+        DartText.toDartString(error),
+        error);
   }
 
   @Override

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  */
 public final class Port {
 
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Port.class);
+  private static final Log LOG = Log.named("dev.dartasync.isolate.SendPort");
 
   private static final AtomicLong IDS = new AtomicLong();
 

@@ -20,7 +20,9 @@ import java.util.function.Function;
  * <p>Per example: a header line {@code == <id>: <title>}, then a table with the columns "Dart (lecture)", the mark
  * ({@code =}, {@code ~ +4 ms}, {@code @}, {@code ≠ missing}, ...) and "Java (this run)", one row per aligned pair of
  * lines; the exit codes are the table's footer row. A line missing on one side is an empty cell (its mark says
- * {@code missing} or {@code extra}). Cells wider than the maximum column width wrap onto further table lines.
+ * {@code missing} or {@code extra}). The Dart column shows the lecture's lines as printed, without the marks of
+ * their measured figures ({@code ⟦610⟧} shows as {@code 610}). Cells wider than the maximum column width wrap onto
+ * further table lines.
  */
 public final class ComparisonRenderer {
 
@@ -55,7 +57,7 @@ public final class ComparisonRenderer {
     public String render(String id, String title, Comparison comparison) {
         Row exit = comparison.exit();
         List<ColumnData<Row>> columns = List.of(
-                text(DART_HEADER, orEmpty(exit.dart()), r -> orEmpty(r.dart())),
+                text(DART_HEADER, orEmpty(exit.dart()), r -> shown(r.dart())),
                 new Column().header("").footer(exit.markText())
                         .headerAlign(HorizontalAlign.LEFT).dataAlign(HorizontalAlign.LEFT)
                         .footerAlign(HorizontalAlign.LEFT)
@@ -100,6 +102,11 @@ public final class ComparisonRenderer {
     private static Column left(String header) {
         return new Column().header(header)
                 .headerAlign(HorizontalAlign.LEFT).dataAlign(HorizontalAlign.LEFT).footerAlign(HorizontalAlign.LEFT);
+    }
+
+    /** A lecture line as the lecture printed it: without the marks of its measured figures ({@code ⟦610⟧}). */
+    private static String shown(String dartLine) {
+        return dartLine == null ? "" : LineTemplate.of(dartLine).plainText();
     }
 
     private static String orEmpty(String s) {

@@ -21,8 +21,10 @@ import java.util.regex.Pattern;
  *       identical to the line as the lecture printed it);</li>
  *   <li>{@link Mark#TIME} {@code ~}: identical except for measured figures: times (a number followed by
  *       {@code " ms"}) and, in the lecture's line, figures marked {@code ⟦21⟧} (a number) or {@code ⟦███⟧} (a bar
- *       of a text chart); the row's note states by how much each differing number differs, Java minus Dart
- *       ({@code "+4 ms"}, {@code "+4 ms, -1"} for several);</li>
+ *       of a text chart), or {@code ⟦—⟧} (a figure the lecture does not give); the row's note states by how much
+ *       each differing number differs, Java minus Dart ({@code "+4 ms"}, {@code "+4 ms, -1"} for several), with the
+ *       ratio too where the two are 2× or more apart ({@code "+2169.4 ms (28×)"}), or {@code "not in the lecture"}
+ *       where the only figures are ones the lecture does not give;</li>
  *   <li>{@link Mark#LOCATION} {@code @}: a name that is the platform's own, not the program's:
  *     <ul>
  *       <li>both are stack-frame lines {@code #<n> <function> (<location>)} naming the same function, differing
@@ -141,6 +143,7 @@ public final class OutputComparator {
     private static final String NOTE_CLASS = "class name";
     private static final String NOTE_PATH = "retaining path";
     private static final String NOTE_STACK = "stack trace";
+    private static final String NOTE_UNMEASURED = "not in the lecture";
 
     private OutputComparator() {
     }
@@ -246,7 +249,8 @@ public final class OutputComparator {
         }
         List<String> differences = template.differences(java);
         if (differences != null) {
-            String none = template.hasTime() ? "±0 ms" : "±0"; // Equal values written differently: "305.0 ms".
+            String none = template.fillsUnmeasured(java) ? NOTE_UNMEASURED
+                    : template.hasTime() ? "±0 ms" : "±0"; // Equal values written differently: "305.0 ms".
             return new Row(dart, java, Mark.TIME, differences.isEmpty() ? none : String.join(", ", differences));
         }
         Matcher df = FRAME.matcher(dart);

@@ -41,6 +41,16 @@ class ComparisonRendererTest {
     }
 
     @Test
+    void theDartColumnShowsTheLecturesLineWithoutTheMarksOfItsFigures() {
+        Comparison c = OutputComparator.compare(List.of("gap ⟦354⟧ → 18 ms", "worker | ⟦—⟧"), 0,
+                List.of("gap 890 → 42 ms", "worker | 0.10 ms"), 0);
+        String out = renderer.render("x", "X", c);
+        assertTrue(rowOf(out, "gap 354 → 18 ms").contains("| gap 890 → 42 ms"), out);
+        assertTrue(rowOf(out, "worker | —").contains("~ not in the lecture"), out);
+        assertTrue(!out.contains("⟦") && !out.contains("⟧"), out);
+    }
+
+    @Test
     void columnsLineUp() {
         Comparison c = OutputComparator.compare(List.of("short", "a much longer line of output"), 0,
                 List.of("short", "a much longer line of output"), 0);

@@ -75,6 +75,25 @@ class LectureOutputLoaderTest {
         }
     }
 
+    /**
+     * The runner's table wraps a line wider than its column. A wrapped line of prose stays readable, but a wrapped
+     * row of a text table (cells joined by {@code " | "}) reads as if it crossed the runner's borders: every such
+     * lecture line fits, with room for the port's wider figures.
+     */
+    @Test
+    void everyTableRowOfTheLectureFitsTheRunnersColumnWithRoomToSpare() {
+        int room = ComparisonRenderer.DEFAULT_MAX_COLUMN_WIDTH - 8;
+        for (Example example : Examples.all()) {
+            for (String line : LectureOutputLoader.load(example.id()).mergedText()) {
+                String shown = LineTemplate.of(line).plainText();
+                if (shown.contains(" | ")) {
+                    assertTrue(shown.length() <= room,
+                            example.id() + ": " + shown.length() + " > " + room + ": " + shown);
+                }
+            }
+        }
+    }
+
     @Test
     void lectureOutputsHoldTheLectureLines() {
         LectureOutput eventLoop = LectureOutputLoader.load("event-loop");

@@ -220,6 +220,45 @@ class OutputComparatorTest {
     }
 
     @Test
+    void aFigureFarFromTheLecturesAlsoSaysHowFarAsARatio() {
+        Row slower = OutputComparator.compareLines("on its own | 81.1 ms", "on its own | 2250.5 ms");
+        assertEquals("~ +2169.4 ms (28×)", slower.markText());
+        Row faster = OutputComparator.compareLines("per call | 0.2 ms | 27.6 ms", "per call | 0.09 ms | 30.1 ms");
+        assertEquals("~ -0.11 ms (0.45×), +2.5 ms", faster.markText(), "within 2× either way: no ratio");
+        Row twice = OutputComparator.compareLines("gap ⟦354⟧ → 18 ms", "gap 708 → 36 ms");
+        assertEquals("~ +354 (2×), +18 ms (2×)", twice.markText());
+        Row fromZero = OutputComparator.compareLines("took 0 ms", "took 3 ms");
+        assertEquals("~ +3 ms", fromZero.markText(), "no ratio to a zero");
+    }
+
+    @Test
+    void thePaddingBeforeAFigureMayDifferAsAColumnOfWiderFiguresPushesIt() {
+        Row wider = OutputComparator.compareLines(
+                "Isolate.run, closure captures a List<int> |    27.6 ms |   27 ms",
+                "Isolate.run, closure captures a List<int> | 171.6 ms | 172 ms");
+        assertEquals(Mark.TIME, wider.mark());
+        assertEquals("+144 ms (6.2×), +145 ms (6.4×)", wider.note());
+        assertEquals(Mark.DIFFERENT, OutputComparator.compareLines(
+                "label | 27.6 ms", "label  | 27.6 ms").mark(), "only the padding right before a figure");
+    }
+
+    @Test
+    void aNegativeTimeIsAFigure() {
+        Row row = OutputComparator.compareLines("saved per call | 0.2 ms", "saved per call | -0.03 ms");
+        assertEquals("~ -0.23 ms", row.markText());
+    }
+
+    @Test
+    void aFigureTheLectureDoesNotGiveIsMarkedAndMayBeAnything() {
+        Row time = OutputComparator.compareLines("worker per call | ⟦—⟧", "worker per call | 0.10 ms");
+        assertEquals("~ not in the lecture", time.markText());
+        Row withOthers = OutputComparator.compareLines("run | 0.2 ms | worker | ⟦—⟧", "run | 0.3 ms | worker | 7");
+        assertEquals("~ +0.1 ms", withOthers.markText());
+        assertEquals(Mark.MATCH, OutputComparator.compareLines("worker | ⟦—⟧", "worker | —").mark());
+        assertEquals(Mark.DIFFERENT, OutputComparator.compareLines("worker | ⟦—⟧", "worker | fast").mark());
+    }
+
+    @Test
     void aMarkedLineWithTheLecturesOwnFiguresMatches() {
         Row row = OutputComparator.compareLines("ticks during work=0 (expected ~⟦21⟧)", "ticks during work=0 (expected ~21)");
         assertEquals(Mark.MATCH, row.mark());

@@ -28,6 +28,12 @@ import org.junit.jupiter.api.io.TempDir;
  * src/test/resources/consumer, built by Maven against the dart-async-core artifact of this build
  * and run the three ways the README gives the flag: Surefire's {@code <argLine>} ({@code mvn
  * test}), {@code exec:exec}, and {@code exec:java} with {@code .mvn/jvm.config}.
+ *
+ * <p>As a newcomer runs it: {@code mvn} on the machine's default {@code java} (17 here) with no
+ * {@code JAVA_HOME}, so the pom itself must find a JDK 21+; only {@code exec:java}, which runs Main
+ * inside Maven's own JVM, gets the {@code JAVA_HOME} of a JDK 21+ that the README tells its user
+ * to set. The consumer has slf4j-api and no logging backend, and nothing goes wrong in its run, so
+ * nothing may appear on standard error (no {@code SLF4J(W)} lines, no warning).
  */
 class ConsumerProjectTest {
 
@@ -41,8 +47,9 @@ class ConsumerProjectTest {
           "5 a timer callback: the next event");
 
   /**
-   * One nested build: about 5 s here; up to a minute more on a machine whose local repository
-   * lacks the consumer's plugins (they then come from Central).
+   * One nested build: about 10 s here (Maven on java 17, its toolchains plugin first discovering
+   * the installed JDKs); up to a minute more on a machine whose local repository lacks the
+   * consumer's plugins (they then come from Central).
    */
   private static final Duration BUILD_TIMEOUT = Duration.ofSeconds(120);
 
@@ -71,18 +78,22 @@ class ConsumerProjectTest {
     maven.install(
         "dev.dartasync", "dart-async-core", build.version(), build.corePom(), build.coreJar());
 
-    // Surefire runs MainTest with <argLine>, then exec:exec runs Main in a JVM of its own.
+    // Surefire runs MainTest with <argLine>, then exec:exec runs Main in a JVM of its own; both on
+    // the JDK 21+ that the toolchains plugin found, though Maven runs on the default java.
     ChildProcess.Result testAndExec = maven.run(project, BUILD_TIMEOUT, "test", "exec:exec");
     assertEquals(0, testAndExec.exitCode(), testAndExec::describe);
     assertEquals(PRINTED, printed(testAndExec), testAndExec::describe);
+    assertEquals("", ANSI.matcher(testAndExec.stderr()).replaceAll(""), testAndExec::describe);
     String report =
         Files.readString(project.resolve("target/surefire-reports/com.example.MainTest.txt"));
     assertTrue(report.contains("Tests run: 1, Failures: 0, Errors: 0, Skipped: 0"), report);
 
-    // exec:java runs Main inside Maven's JVM, which .mvn/jvm.config opens.
+    // exec:java runs Main inside Maven's JVM, which .mvn/jvm.config opens and which must be a JDK
+    // 21+: README says to set JAVA_HOME to one for this goal.
     Path execJavaPom = writeExecJavaVariant(project);
+    Path jdk = Path.of(System.getProperty("java.home"));
     ChildProcess.Result inMaven =
-        maven.run(project, BUILD_TIMEOUT, "-f", execJavaPom.toString(), "exec:java");
+        maven.runOnJdk(jdk, project, BUILD_TIMEOUT, "-f", execJavaPom.toString(), "exec:java");
     assertEquals(0, inMaven.exitCode(), inMaven::describe);
     assertEquals(PRINTED, printed(inMaven), inMaven::describe);
   }

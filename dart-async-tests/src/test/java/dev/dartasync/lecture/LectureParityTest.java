@@ -84,8 +84,8 @@ class LectureParityTest {
   static final Map<String, Run> LAST_RUN = new ConcurrentHashMap<>();
 
   static Run run(String id) throws IOException, InterruptedException {
-    // The examples' own logging configuration, as with java -jar: not the tests' (which logs the
-    // library's DEBUG lines, such as an isolate's end, into the output).
+    // The examples' own logging configuration, as with java -jar: not the tests' (which may log
+    // the library's DEBUG lines into the output, with -Ddartasync.log.level=DEBUG).
     ChildJvm jvm =
         ChildJvm.main(Main.class, id)
             .mergeStderr()
@@ -253,13 +253,13 @@ class LectureParityTest {
     checkTimings(
         "isolate-copy-cost",
         run -> {
-          double closureList = number(cells(run, "Isolate.run, closure captures a List<int>").get(3));
-          double closureBytes = number(cells(run, "Isolate.run, closure captures a Uint8List").get(3));
-          double sendList = number(cells(run, "SendPort.send(List<int>)").get(3));
-          double sendBytes = number(cells(run, "SendPort.send(Uint8List)").get(3));
+          double closureList = number(cells(run, "Isolate.run, closure captures a List<int>").get(1));
+          double closureBytes = number(cells(run, "Isolate.run, closure captures a Uint8List").get(1));
+          double sendList = number(cells(run, "SendPort.send(List<int>)").get(1));
+          double sendBytes = number(cells(run, "SendPort.send(Uint8List)").get(1));
           double sendTransferable =
-              number(cells(run, "SendPort.send(TransferableTypedData)").get(3));
-          double emptyRun = number(cells(run, "Empty Isolate.run").get(3));
+              number(cells(run, "SendPort.send(TransferableTypedData)").get(1));
+          double emptyRun = number(cells(run, "Empty Isolate.run").get(1));
           assertTrue(closureBytes * 2 < closureList, "closure: byte[] under half a List: " + run.lines());
           assertTrue(sendBytes * 2 < sendList, "send: byte[] under half a List: " + run.lines());
           assertTrue(
@@ -279,8 +279,8 @@ class LectureParityTest {
           assertTrue(
               run.lines().contains("the returned list is the one the isolate built (no copy): true"),
               () -> "the very object: " + run.lines());
-          double here = number(cells(run, "on its own").get(2));
-          double inIsolate = number(cells(run, "built in Isolate.run and returned").get(2));
+          double here = number(cells(run, "on its own").get(1));
+          double inIsolate = number(cells(run, "built in Isolate.run and returned").get(1));
           assertTrue(inIsolate < here * 3, "returned within 3x of building it here: " + run.lines());
         });
   }
@@ -292,10 +292,10 @@ class LectureParityTest {
     checkTimings(
         "isolate-spawn-worker",
         run -> {
-          double perRun = number(cells(run, "Isolate.run(() => 0), a new isolate per call").get(2));
+          double perRun = number(cells(run, "Isolate.run(() => 0), a new isolate per call").get(1));
           double perRequest =
-              number(cells(run, "request and reply to a long-lived Isolate.spawn worker").get(2));
-          double saved = number(cells(run, "saved per call by the worker").get(2));
+              number(cells(run, "request and reply to a long-lived Isolate.spawn worker").get(1));
+          double saved = number(cells(run, "saved per call by the worker").get(1));
           assertTrue(perRequest < perRun, "the worker is faster per call: " + run.lines());
           assertTrue(saved > 0, "it saves something per call: " + run.lines());
         });
@@ -326,10 +326,10 @@ class LectureParityTest {
     checkTimings(
         "decision-table",
         run -> {
-          double[] parallel = figures(arrow, cells(run, "Several independent requests").get(3));
-          double[] eager = figures(arrow, cells(run, "Fail fast if any request fails").get(3));
-          double[] gaps = figures(arrow, cells(run, "CPU work over a frame, once").get(3));
-          double[] large = figures(arrow, cells(run, "Large data to an isolate").get(3));
+          double[] parallel = figures(arrow, cells(run, "Several independent requests").get(2));
+          double[] eager = figures(arrow, cells(run, "Fail fast if any request fails").get(2));
+          double[] gaps = figures(arrow, cells(run, "CPU work over a frame, once").get(2));
+          double[] large = figures(arrow, cells(run, "Large data to an isolate").get(2));
           assertTrue(parallel[1] * 3 < parallel[0] * 2, "parallel well under sequential: " + run.lines());
           assertTrue(eager[1] * 2 < eager[0], "eagerError well under waiting for all: " + run.lines());
           assertTrue(gaps[0] > 3 * gaps[1], "Isolate.run's gap much smaller: " + run.lines());

@@ -31,6 +31,8 @@ public final class ChildJvm {
   private boolean mergeStderr;
   private Duration timeout = DEFAULT_TIMEOUT;
   private final List<String> systemProperties = new ArrayList<>();
+  private final List<String> jvmOptions = new ArrayList<>();
+  private String classPath;
 
   private ChildJvm(String mainClass, List<String> args) {
     this.mainClass = mainClass;
@@ -68,6 +70,18 @@ public final class ChildJvm {
     return this;
   }
 
+  /** Adds a JVM option (e.g. {@code -verbose:class}) to the command line, before the class path. */
+  public ChildJvm jvmOption(String option) {
+    jvmOptions.add(option);
+    return this;
+  }
+
+  /** Replaces the class path, by default {@link #testClassPath()}. */
+  public ChildJvm classPath(String classPath) {
+    this.classPath = classPath;
+    return this;
+  }
+
   /** Replaces {@link #DEFAULT_TIMEOUT}. */
   public ChildJvm timeout(Duration timeout) {
     this.timeout = timeout;
@@ -95,8 +109,9 @@ public final class ChildJvm {
     command.add("-Dstdout.encoding=UTF-8");
     command.add("-Dstderr.encoding=UTF-8");
     command.addAll(systemProperties);
+    command.addAll(jvmOptions);
     command.add("-cp");
-    command.add(testClassPath());
+    command.add(classPath != null ? classPath : testClassPath());
     command.add(mainClass);
     command.addAll(args);
     return command;

@@ -13,7 +13,10 @@ import java.util.stream.Stream;
 
 /**
  * A Maven build of another project, started from a test through {@link ChildProcess} (so it has a
- * timeout that fires), on the JDK that runs the test.
+ * timeout that fires), as a newcomer starts it: on the machine's default {@code java} (the first
+ * on {@code PATH}) with no {@code JAVA_HOME}, unless a test names a JDK ({@link #runOnJdk}). Here
+ * that default is 17, older than the library: the project itself must find a JDK 21+ (its
+ * toolchains plugin does), exactly as README's minimal pom has to on a user's machine.
  *
  * <p>It gets a local repository of its own (a temporary folder), so that what a test stages there
  * (this build's artifacts, see {@link #install}) never touches the user's {@code ~/.m2}, and two
@@ -94,10 +97,26 @@ public final class NestedMaven {
   }
 
   /**
-   * Runs {@code mvn -B -q <args>} in {@code projectDir} on the running test's JDK ({@code
-   * JAVA_HOME}, and first on {@code PATH}) and waits for it at most {@code timeout}.
+   * Runs {@code mvn -B -q <args>} in {@code projectDir} on the machine's default {@code java}:
+   * {@code JAVA_HOME} removed, {@code PATH} as the test got it. Waits for it at most {@code
+   * timeout}.
    */
   public ChildProcess.Result run(Path projectDir, Duration timeout, String... args)
+      throws IOException, InterruptedException {
+    return run(null, projectDir, timeout, args);
+  }
+
+  /**
+   * Runs {@code mvn -B -q <args>} in {@code projectDir} with {@code JAVA_HOME=javaHome} (as a user
+   * sets it for a goal that runs code inside Maven's own JVM, such as {@code exec:java}).
+   */
+  public ChildProcess.Result runOnJdk(
+      Path javaHome, Path projectDir, Duration timeout, String... args)
+      throws IOException, InterruptedException {
+    return run(javaHome, projectDir, timeout, args);
+  }
+
+  private ChildProcess.Result run(Path javaHome, Path projectDir, Duration timeout, String... args)
       throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(mvn.toString());
@@ -106,9 +125,11 @@ public final class NestedMaven {
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).directory(projectDir.toFile());
     Map<String, String> env = builder.environment();
-    String javaHome = System.getProperty("java.home");
-    env.put("JAVA_HOME", javaHome);
-    env.put("PATH", Path.of(javaHome, "bin") + File.pathSeparator + env.getOrDefault("PATH", ""));
+    if (javaHome == null) {
+      env.remove("JAVA_HOME"); // mvn then runs the first java on PATH
+    } else {
+      env.put("JAVA_HOME", javaHome.toString());
+    }
     env.put("MAVEN_SKIP_RC", "true"); // ~/.mavenrc may pick another JAVA_HOME
     // A short Maven run spends its time warming up: C1 alone halves it (10 s to 5 s here).
     env.put("MAVEN_OPTS", ("-XX:TieredStopAtLevel=1 " + env.getOrDefault("MAVEN_OPTS", "")).strip());

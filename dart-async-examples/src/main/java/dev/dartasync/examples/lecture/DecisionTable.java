@@ -12,8 +12,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Lecture, "Decision table": which tool for which job, with the lecture's "Measured here" column
- * and this run's figures beside it. Every figure comes from running the example that measures it,
+ * Lecture, "Decision table": which tool for which job, the lecture's three columns with this run's
+ * figures in "Measured here" (the lecture's are the other side of the runner's comparison). Every
+ * figure comes from running the example that measures it,
  * in this process, each in an isolate of its own ({@code Dart.run}), before the table is printed:
  * {@code future-wait} (sequential against record {@code .wait}), {@code future-wait-errors}
  * ({@code Future.wait} against {@code eagerError: true}), {@code unawaited} (its error escapes:
@@ -50,53 +51,46 @@ public final class DecisionTable {
         Dart.run(() -> IsolateCopyCost.measure(EnumSet.of(Sent.CLOSURE_LIST, Sent.CLOSURE_BYTES))));
   }
 
-  /** One row of the table: the lecture's three cells and this run's figure. */
-  record Row(String situation, String use, String lecture, String ours) {}
+  /** One row of the table: the situation, the tool, and this run's figure for it. */
+  record Row(String situation, String use, String measured) {}
 
   static List<Row> rows(Measured m) {
     Map<Sent, Cost> copy = m.copyCost();
     return List.of(
-        new Row("Waiting on network, disk, timers", "async/await", "—", "—"),
+        new Row("Waiting on network, disk, timers", "async/await", "—"),
         new Row(
             "Several independent requests",
             "Future.wait or record .wait",
-            "610 → 303 ms",
             m.futureWait().sequentialMs() + " → " + m.futureWait().recordWaitMs() + " ms"),
         new Row(
             "Fail fast if any request fails",
             "Future.wait(..., eagerError: true)",
-            "303 → 56 ms",
             m.futureWaitErrors().futureWaitMs() + " → " + m.futureWaitErrors().eagerErrorMs() + " ms"),
         new Row(
             "Fire-and-forget on purpose",
             "unawaited(f.catchError(...))",
-            "exit 255 if unhandled",
             m.unawaitedError() != null
                 ? "exit " + UNHANDLED_EXIT_CODE + " if unhandled"
                 : "the error was handled"),
-        new Row("One listener, data in order", "single-subscription stream", "—", "—"),
+        new Row("One listener, data in order", "single-subscription stream", "—"),
         new Row(
             "Many listeners, events only from now on",
             "broadcast stream",
-            "early event dropped",
             m.lateListenerEvents().equals(List.of("purchase"))
                 ? "early event dropped"
                 : "the late listener got " + m.lateListenerEvents()),
-        new Row("CPU work under ~16 ms", "run inline", "—", "—"),
+        new Row("CPU work under ~16 ms", "run inline", "—"),
         new Row(
             "CPU work over a frame, once",
             "Isolate.run / compute",
-            "gap 354 → 18 ms",
             "gap " + m.gaps().mainIsolateMs() + " → " + m.gaps().isolateRunMs() + " ms"),
         new Row(
             "Repeated CPU work",
             "Isolate.spawn + SendPort",
-            "saves the 0.2 ms start per call",
             "saves the " + Columns.millis(m.spawnWorker().savedPerCallMillis()) + " start per call"),
         new Row(
             "Large data to an isolate",
             "Uint8List / typed data",
-            "27.6 → 1.8 ms",
             String.format(Locale.ROOT, "%.1f", copy.get(Sent.CLOSURE_LIST).millis())
                 + " → "
                 + Columns.millis(copy.get(Sent.CLOSURE_BYTES).millis())));
@@ -105,25 +99,19 @@ public final class DecisionTable {
   static void printTable(List<Row> rows) {
     int situation = Columns.widest(rows.stream().map(Row::situation).toList());
     int use = Columns.widest(rows.stream().map(Row::use).toList());
-    int lecture = Columns.widest(rows.stream().map(Row::lecture).toList());
     print(
-        "Which tool for which job: the lecture's decision table, its figures (Dart)"
-            + " and this run's (Java).");
+        "Which tool for which job: the lecture's decision table, measured by running the"
+            + " examples.");
     print(
         Columns.join(
-            List.of(
-                Columns.left("Situation", situation),
-                Columns.left("Use", use),
-                Columns.left("Measured here (Dart)", lecture),
-                "Java")));
+            List.of(Columns.left("Situation", situation), Columns.left("Use", use), "Measured here")));
     for (Row row : rows) {
       print(
           Columns.join(
               List.of(
                   Columns.left(row.situation(), situation),
                   Columns.left(row.use(), use),
-                  Columns.left(row.lecture(), lecture),
-                  row.ours())));
+                  row.measured())));
     }
   }
 

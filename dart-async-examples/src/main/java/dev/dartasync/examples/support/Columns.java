@@ -4,14 +4,18 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Text-table cells for the examples that print the lecture's tables with their own figures beside
- * the lecture's. The lecture's cells are constants, so padding them keeps the columns aligned; the
- * measured cells come last, unpadded, so that only their figures differ from the lecture's line
- * (see the comparator of the examples runner).
+ * Text-table cells for the examples that print one of the lecture's tables with their own figures
+ * (the lecture's are in its output file, the other side of the runner's comparison). A figure is
+ * right-aligned in a column of a fixed width ({@link #FIGURE}), so that the lecture's line and the
+ * port's differ only in their figures; a figure wider than its column takes some of the padding,
+ * which the runner's comparator allows.
  */
 public final class Columns {
   /** The column separator. */
   public static final String BAR = " | ";
+
+  /** The width of a column of times: {@code 2250.5 ms} fits. */
+  public static final int FIGURE = 9;
 
   private Columns() {}
 
@@ -40,7 +44,8 @@ public final class Columns {
    * 0.05 ms}) so that a fast start does not print as {@code 0.0 ms}.
    */
   public static String millis(double ms) {
-    return String.format(Locale.ROOT, ms < 1 ? "%.2f ms" : "%.1f ms", ms);
+    double shown = Math.abs(ms) < 0.005 ? 0 : ms; // never "-0.00 ms"
+    return String.format(Locale.ROOT, shown < 1 ? "%.2f ms" : "%.1f ms", shown);
   }
 
   /** A time in whole milliseconds, rounded ({@code 27 ms}), as the lecture writes timer gaps. */
