@@ -1,5 +1,7 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.Checks;
+
 /**
  * Dart's {@code StateError}: the operation is not allowed in the current state of the object.
  *
@@ -15,9 +17,10 @@ public class StateError extends IllegalStateException {
      * Creates a state error with a message describing the problem.
      *
      * @param message the description, e.g. {@code "Future already completed"}
+     * @throws ArgumentError {@code Invalid argument(s) (message): Must not be null}
      */
     public StateError(String message) {
-        super(message);
+        super(Checks.notNull(message, "message"));
         this.message = message;
     }
 

@@ -1,6 +1,7 @@
 package dev.dartasync.isolate;
 
 import dev.dartasync.StackTrace;
+import dev.dartasync.internal.Checks;
 
 /**
  * Dart's {@code RemoteError}: an error of another isolate, known only by its text: the text of
@@ -18,9 +19,10 @@ public final class RemoteError extends RuntimeException {
    *
    * @param description the original error's text; {@link #toString()} returns it
    * @param stackDescription the original stack trace's text, or null
+   * @throws dev.dartasync.ArgumentError {@code Invalid argument(s) (description): Must not be null}
    */
   public RemoteError(String description, String stackDescription) {
-    super(description, null, false, false);
+    super(Checks.notNull(description, "description"), null, false, false);
     this.stackDescription = stackDescription == null ? "" : stackDescription;
   }
 
