@@ -180,15 +180,9 @@ final class NullArgumentValues {
     if (exact != null) {
       return exact.get(variant).get();
     }
-    List<Supplier<Object>> candidates = new ArrayList<>();
-    RECEIVERS.values().forEach(candidates::addAll);
-    candidates.addAll(FALLBACKS);
-    for (Supplier<Object> candidate : candidates) {
-      Object made = candidate.get();
-      if (type.isInstance(made)) {
-        return made;
-      }
-      release(made);
+    Object found = instanceOf(type, true);
+    if (found != null) {
+      return found;
     }
     Constructor<?> constructor = constructible(type);
     if (constructor == null) {
@@ -200,6 +194,28 @@ final class NullArgumentValues {
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot make a " + type.getName(), e);
     }
+  }
+
+  /**
+   * The first listed receiver that is an instance of {@code type} (for an interface added to the
+   * API later, e.g. one our controllers implement), or null; {@code held} ones only if allowed.
+   */
+  private static Object instanceOf(Class<?> type, boolean held) {
+    List<Supplier<Object>> candidates = new ArrayList<>();
+    RECEIVERS.forEach((t, makers) -> {
+      if (held || !HELD.contains(t)) {
+        candidates.addAll(makers);
+      }
+    });
+    candidates.addAll(FALLBACKS);
+    for (Supplier<Object> candidate : candidates) {
+      Object made = candidate.get();
+      if (type.isInstance(made)) {
+        return made;
+      }
+      release(made);
+    }
+    return null;
   }
 
   private static Constructor<?> constructible(Class<?> type) {
@@ -293,6 +309,10 @@ final class NullArgumentValues {
     }
     if (isFunctional(type)) {
       return callback(type);
+    }
+    Object found = type.isInterface() ? instanceOf(type, false) : null;
+    if (found != null) {
+      return found;
     }
     throw new IllegalStateException(
         "no value for a parameter of type " + type.getName() + ": add one to NullArgumentValues");
