@@ -1,6 +1,8 @@
 package dev.dartasync.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dartasync.ArgumentError;
@@ -8,6 +10,8 @@ import dev.dartasync.Dart;
 import dev.dartasync.StreamController;
 import dev.dartasync.Timer;
 import dev.dartasync.ZoneSpecification;
+import dev.dartasync.isolate.Capability;
+import dev.dartasync.isolate.Isolate;
 import dev.dartasync.isolate.ReceivePort;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
@@ -243,6 +247,23 @@ class NullArgumentsTest {
         "",
         String.join("\n", failures),
         failures.size() + " of " + cases + " null arguments went unchecked:");
+  }
+
+  @Test
+  @DisplayName("a parameter Dart lets be null takes null: Isolate.pause(null) is pause()")
+  void pauseNullIsPause() {
+    List<String> log = new ArrayList<>();
+    Dart.run(
+        () -> {
+          Isolate isolate = Isolate.current();
+          Capability resume = isolate.pause(null);
+          assertNotNull(resume);
+          assertNotSame(isolate.pauseCapability(), resume);
+          Timer.run(() -> log.add("timer"));
+          log.add("paused");
+          isolate.resume(resume);
+        });
+    assertEquals(List.of("paused", "timer"), log);
   }
 
   @Test
