@@ -1,11 +1,13 @@
 package dev.dartasync.api;
 
+import static dev.dartasync.Dart.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dartasync.ArgumentError;
+import dev.dartasync.DStream;
 import dev.dartasync.Dart;
 import dev.dartasync.StreamController;
 import dev.dartasync.Timer;
@@ -19,7 +21,9 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.TypeVariable;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -264,6 +268,16 @@ class NullArgumentsTest {
           isolate.resume(resume);
         });
     assertEquals(List.of("paused", "timer"), log);
+  }
+
+  @Test
+  @DisplayName("Stream.periodic(period, null) is Stream.periodic(period): every event is null")
+  void periodicNullComputation() {
+    List<Object> events =
+        Dart.run(
+            () ->
+                await(DStream.<Object>periodic(Duration.ofMillis(1), null).take(2).toList()));
+    assertEquals(Arrays.asList(null, null), events);
   }
 
   @Test
