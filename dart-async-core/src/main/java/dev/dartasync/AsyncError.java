@@ -46,8 +46,10 @@ public final class AsyncError {
      *
      * @param error the error
      * @return the error's own stack trace for a Dart Error, else the empty one
+     * @throws ArgumentError {@code Invalid argument(s) (error): Must not be null}
      */
     public static StackTrace defaultStackTrace(Throwable error) {
+        Checks.notNull(error, "error");
         boolean dartError =
             error instanceof Error
                 || (error instanceof RuntimeException

@@ -746,13 +746,14 @@ public interface DStream<T> {
    * any resume makes the resume wait a whole period. Cancelling stops the timer; {@code cancel()}
    * and futures that wait for it ({@link #first()} ...) complete one microtask later.
    *
-   * @throws ArgumentError {@code Invalid argument(s) (period): Must not be null} for a null period,
-   *     {@code (computation)} for a null computation
+   * <p>{@code computation} is optional, as in Dart: null makes every event null ({@link
+   * #periodic(Duration)}).
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (period): Must not be null} for a null period
    */
   static <T> DStream<T> periodic(
       Duration period, IntFunction<? extends T> computation) {
     Checks.notNull(period, "period");
-    Checks.notNull(computation, "computation");
     return PeriodicStream.of(period, computation);
   }
 

@@ -13,7 +13,6 @@ import dev.dartasync.internal.Sneaky;
 import dev.dartasync.internal.ZoneImpl;
 import java.io.PrintStream;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
 
@@ -325,10 +324,11 @@ public final class Dart {
    * root zone the callback is registered in the zone and handed to its {@link
    * Zone#scheduleMicrotask} (a scheduleMicrotask handler may run it at another time).
    *
+   * @throws ArgumentError {@code Invalid argument(s) (callback): Must not be null}
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public static void scheduleMicrotask(Runnable callback) {
-    Objects.requireNonNull(callback, "callback");
+    Checks.notNull(callback, "callback");
     ZoneImpl.current().scheduleMicrotaskFromCurrent(callback);
   }
 
@@ -374,6 +374,7 @@ public final class Dart {
    * current one, and returns its result. The zone shares its parent's error handling; errors thrown
    * by {@code body} propagate to the caller.
    *
+   * @throws ArgumentError {@code Invalid argument(s) (body): Must not be null}
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public static <R> R runZoned(Callable<R> body) {
@@ -413,18 +414,19 @@ public final class Dart {
    *
    * @param zoneValues the new zone's values (see {@link Zone#get}), or null
    * @param zoneSpecification the new zone's handlers, or null
+   * @throws ArgumentError {@code Invalid argument(s) (body): Must not be null}
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public static <R> R runZoned(
       Callable<R> body, Map<?, ?> zoneValues, ZoneSpecification zoneSpecification) {
-    Objects.requireNonNull(body, "body");
+    Checks.notNull(body, "body");
     return ZoneImpl.current().fork(zoneSpecification, zoneValues).run(body);
   }
 
   /** {@link #runZoned(Callable, Map, ZoneSpecification)} for a body without a value. */
   public static void runZoned(
       Runnable body, Map<?, ?> zoneValues, ZoneSpecification zoneSpecification) {
-    Objects.requireNonNull(body, "body");
+    Checks.notNull(body, "body");
     ZoneImpl.current().fork(zoneSpecification, zoneValues).run(body);
   }
 
@@ -436,6 +438,7 @@ public final class Dart {
    * to the caller), and this returns null. For asynchronous errors, an error {@code onError} throws
    * goes to the parent zone's handler.
    *
+   * @throws ArgumentError {@code Invalid argument(s) (body): Must not be null} (or onError)
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public static <R> R runZonedGuarded(
@@ -489,6 +492,7 @@ public final class Dart {
    *
    * @param zoneValues the new zone's values (see {@link Zone#get}), or null
    * @param zoneSpecification the new zone's other handlers, or null
+   * @throws ArgumentError {@code Invalid argument(s) (body): Must not be null} (or onError)
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public static <R> R runZonedGuarded(
@@ -496,8 +500,8 @@ public final class Dart {
       BiConsumer<? super Throwable, ? super StackTrace> onError,
       Map<?, ?> zoneValues,
       ZoneSpecification zoneSpecification) {
-    Objects.requireNonNull(body, "body");
-    Objects.requireNonNull(onError, "onError");
+    Checks.notNull(body, "body");
+    Checks.notNull(onError, "onError");
     ZoneImpl parentZone = ZoneImpl.current();
     HandleUncaughtErrorHandler handler =
         (self, parent, zone, error, stackTrace) -> {
@@ -536,7 +540,7 @@ public final class Dart {
       BiConsumer<? super Throwable, ? super StackTrace> onError,
       Map<?, ?> zoneValues,
       ZoneSpecification zoneSpecification) {
-    Objects.requireNonNull(body, "body");
+    Checks.notNull(body, "body");
     runZonedGuarded(callable(body), onError, zoneValues, zoneSpecification);
   }
 

@@ -182,9 +182,11 @@ public final class ParallelWaitError extends RuntimeException {
      *
      * @param valueTypes the Java types of the values, one per tuple slot, or one element type for a list
      * @return the Dart runtime type text
-     * @throws ArgumentError if the number of types does not fit the values
+     * @throws ArgumentError if the number of types does not fit the values, or {@code Invalid
+     *     argument(s) (valueTypes): Must not be null} for a null array
      */
     public String runtimeType(Class<?>... valueTypes) {
+        Checks.notNull(valueTypes, "valueTypes");
         if (values instanceof List<?>) {
             if (valueTypes.length != 1) {
                 throw ArgumentError.value(valueTypes.length, "valueTypes", "A List needs one element type");

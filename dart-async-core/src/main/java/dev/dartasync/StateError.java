@@ -1,5 +1,6 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.TextAudit;
 
 /**
@@ -17,9 +18,10 @@ public class StateError extends IllegalStateException {
      * Creates a state error with a message describing the problem.
      *
      * @param message the description, e.g. {@code "Future already completed"}
+     * @throws ArgumentError {@code Invalid argument(s) (message): Must not be null}
      */
     public StateError(String message) {
-        super(message);
+        super(Checks.notNull(message, "message"));
         this.message = message;
     }
 

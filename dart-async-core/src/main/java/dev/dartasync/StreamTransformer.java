@@ -21,7 +21,10 @@ import java.util.function.Function;
 @FunctionalInterface
 public interface StreamTransformer<S, T> {
 
-  /** Dart's {@code bind(stream)}: the transformed stream. */
+  /**
+   * Dart's {@code bind(stream)}: the transformed stream. The library's transformers throw {@link
+   * ArgumentError} {@code Invalid argument(s) (stream): Must not be null} for null.
+   */
   DStream<T> bind(DStream<S> stream);
 
   /** Dart's {@code handleError} shape of {@code StreamTransformer.fromHandlers}. */
@@ -57,7 +60,7 @@ public interface StreamTransformer<S, T> {
    */
   static <S, T> StreamTransformer<S, T> fromBind(Function<DStream<S>, DStream<T>> bind) {
     Checks.notNull(bind, "bind");
-    return bind::apply;
+    return stream -> bind.apply(Checks.notNull(stream, "stream"));
   }
 
   /**

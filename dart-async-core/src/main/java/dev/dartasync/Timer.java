@@ -1,12 +1,12 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.EventLoop;
 import dev.dartasync.internal.TimerAccess;
 import dev.dartasync.internal.TimerEntry;
 import dev.dartasync.internal.ZoneImpl;
 import dev.dartasync.internal.ZoneTimers;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -52,11 +52,12 @@ public final class Timer {
    * and the timer is made by the zone's {@link Zone#createTimer} (its createTimer handler, if any,
    * runs synchronously here).
    *
+   * @throws ArgumentError {@code Invalid argument(s) (duration): Must not be null} (or callback)
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public Timer(Duration duration, Runnable callback) {
-    Objects.requireNonNull(duration, "duration");
-    Objects.requireNonNull(callback, "callback");
+    Checks.notNull(duration, "duration");
+    Checks.notNull(callback, "callback");
     ZoneImpl zone = ZoneImpl.current();
     if (ZoneTimers.usesRootCreateTimer(zone)) {
       // What the root createTimer handler would make, made as this object.
@@ -76,7 +77,7 @@ public final class Timer {
   }
 
   private TimerEntry createEntry(Duration duration, Consumer<Timer> callback, boolean repeating) {
-    Objects.requireNonNull(duration, "duration");
+    Checks.notNull(duration, "duration");
     long millis;
     try {
       millis = duration.isNegative() ? 0 : duration.toMillis();
@@ -99,13 +100,18 @@ public final class Timer {
    * zone and the timer is made by the zone's {@link Zone#createPeriodicTimer} (its handler, if
    * any, runs synchronously here and decides which timer this returns).
    *
+   * @throws ArgumentError {@code Invalid argument(s) (duration): Must not be null} (or callback)
    * @throws IllegalStateException if this thread belongs to no isolate
    */
   public static Timer periodic(Duration period, Consumer<Timer> callback) {
     return ZoneTimers.periodic(period, callback);
   }
 
-  /** Dart's {@code Timer.run(callback)}: exactly {@code new Timer(Duration.ZERO, callback)}. */
+  /**
+   * Dart's {@code Timer.run(callback)}: exactly {@code new Timer(Duration.ZERO, callback)}.
+   *
+   * @throws ArgumentError {@code Invalid argument(s) (callback): Must not be null}
+   */
   public static Timer run(Runnable callback) {
     return new Timer(Duration.ZERO, callback);
   }

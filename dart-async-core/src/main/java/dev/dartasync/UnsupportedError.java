@@ -1,5 +1,6 @@
 package dev.dartasync;
 
+import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.TextAudit;
 
 /**
@@ -18,9 +19,10 @@ public class UnsupportedError extends UnsupportedOperationException {
      * Creates an error for an unsupported operation.
      *
      * @param message the description, e.g. {@code "Cannot add to an unmodifiable list"}
+     * @throws ArgumentError {@code Invalid argument(s) (message): Must not be null}
      */
     public UnsupportedError(String message) {
-        super(message);
+        super(Checks.notNull(message, "message"));
         this.message = message;
     }
 

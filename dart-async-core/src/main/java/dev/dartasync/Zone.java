@@ -43,6 +43,12 @@ import java.util.function.Function;
  * #scheduleMicrotask} and {@link #print} called from another thread are posted to the isolate.
  * {@link #get} works from any thread.
  *
+ * <p><b>Null.</b> Each method throws {@link ArgumentError} {@code Invalid argument(s) (<name>): Must
+ * not be null}, before doing anything, for a null argument Dart does not allow (callbacks, actions,
+ * durations, the error and stack trace of {@link #handleUncaughtError}); the zone values and
+ * specification of {@link #fork}, the stack trace of {@link #errorCallback}, the arguments passed
+ * on to a callback and the key of {@link #get} may be null.
+ *
  * <p>Zones are made by this library only: methods that take a zone reject other implementations.
  */
 public interface Zone {

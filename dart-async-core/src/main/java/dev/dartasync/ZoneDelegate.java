@@ -22,7 +22,9 @@ import java.util.function.Function;
  * of this library ({@link ArgumentError} {@code Invalid argument (zone): Can only run in platform
  * zones: <zone>} otherwise)
  * and, except for {@link #handleUncaughtError} and {@link #scheduleMicrotask}, the call must come
- * from the zone's isolate.
+ * from the zone's isolate. A null argument Dart does not allow (all but the specification and zone
+ * values of {@link #fork}, the stack trace of {@link #errorCallback} and the arguments passed on to
+ * a callback) is {@link ArgumentError} {@code Invalid argument(s) (<name>): Must not be null}.
  */
 public interface ZoneDelegate {
 

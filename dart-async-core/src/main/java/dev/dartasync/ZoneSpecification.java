@@ -1,6 +1,6 @@
 package dev.dartasync;
 
-import java.util.Objects;
+import dev.dartasync.internal.Checks;
 
 /**
  * The handlers of a forked zone: Dart's {@code ZoneSpecification}. Immutable; made with a
@@ -70,10 +70,10 @@ public final class ZoneSpecification {
    * {@code ZoneSpecification.from(other, run: ...)}. The handlers set on the builder replace
    * those of {@code other}; {@code other} is unchanged.
    *
-   * @throws NullPointerException if {@code other} is null
+   * @throws ArgumentError {@code Invalid argument(s) (other): Must not be null}
    */
   public static Builder from(ZoneSpecification other) {
-    Objects.requireNonNull(other, "other");
+    Checks.notNull(other, "other");
     Builder b = new Builder();
     b.handleUncaughtError = other.handleUncaughtError;
     b.run = other.run;

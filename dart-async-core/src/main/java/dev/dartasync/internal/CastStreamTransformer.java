@@ -23,6 +23,7 @@ final class CastStreamTransformer<SS, ST, TS, TT> implements StreamTransformer<T
 
   @Override
   public DStream<TT> bind(DStream<TS> stream) {
+    Checks.notNull(stream, "stream");
     return source.bind(stream.cast(inputType)).cast(outputType);
   }
 

@@ -97,7 +97,7 @@ public final class StreamOperators {
       Consumer<EventSink<T>> handleDone) {
     return stream ->
         new BoundSinkStream<S, T>(
-            stream,
+            Checks.notNull(stream, "stream"),
             output -> new HandlerEventSink<S, T>(handleData, handleError, handleDone, output));
   }
 }

@@ -19,7 +19,7 @@ public final class StreamTransformers {
   public static <S, T> StreamTransformer<S, T> fromSubscription(
       StreamTransformer.SubscriptionTransformer<S, T> onListen) {
     Checks.notNull(onListen, "onListen");
-    return stream -> new BoundSubscriptionStream<>(stream, onListen);
+    return stream -> new BoundSubscriptionStream<>(Checks.notNull(stream, "stream"), onListen);
   }
 
   /** {@code StreamTransformer.castFrom(source)}: a {@link CastStreamTransformer}. */

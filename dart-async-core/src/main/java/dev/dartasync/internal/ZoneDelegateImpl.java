@@ -9,7 +9,6 @@ import dev.dartasync.ZoneDelegate;
 import dev.dartasync.ZoneSpecification;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -30,6 +29,7 @@ final class ZoneDelegateImpl implements ZoneDelegate {
 
   /** The argument as one of our zones: Dart's "Can only run in platform zones". */
   private static ZoneImpl platform(Zone zone) {
+    Checks.notNull(zone, "zone");
     if (zone instanceof ZoneImpl z) {
       return z;
     }
@@ -46,7 +46,8 @@ final class ZoneDelegateImpl implements ZoneDelegate {
   @Override
   public void handleUncaughtError(Zone zone, Throwable error, StackTrace stackTrace) {
     ZoneImpl z = platform(zone);
-    Objects.requireNonNull(error, "error");
+    Checks.notNull(error, "error");
+    Checks.notNull(stackTrace, "stackTrace");
     if (!target.loop.isOwnerThread()) {
       target.loop.post(() -> ZoneHandlers.handleUncaughtError(target, z, error, stackTrace));
       return;
@@ -56,39 +57,39 @@ final class ZoneDelegateImpl implements ZoneDelegate {
 
   @Override
   public <R> R run(Zone zone, Callable<R> f) {
-    Objects.requireNonNull(f, "f");
+    Checks.notNull(f, "f");
     return ZoneHandlers.run(target, owned(zone, "run"), f);
   }
 
   @Override
   public <T, R> R runUnary(Zone zone, Function<? super T, ? extends R> f, T arg) {
-    Objects.requireNonNull(f, "f");
+    Checks.notNull(f, "f");
     return ZoneHandlers.runUnary(target, owned(zone, "runUnary"), f, arg);
   }
 
   @Override
   public <T1, T2, R> R runBinary(
       Zone zone, BiFunction<? super T1, ? super T2, ? extends R> f, T1 arg1, T2 arg2) {
-    Objects.requireNonNull(f, "f");
+    Checks.notNull(f, "f");
     return ZoneHandlers.runBinary(target, owned(zone, "runBinary"), f, arg1, arg2);
   }
 
   @Override
   public <R> Callable<R> registerCallback(Zone zone, Callable<R> f) {
-    Objects.requireNonNull(f, "f");
+    Checks.notNull(f, "f");
     return ZoneHandlers.registerCallback(target, owned(zone, "registerCallback"), f);
   }
 
   @Override
   public <T, R> Function<T, R> registerUnaryCallback(Zone zone, Function<T, R> f) {
-    Objects.requireNonNull(f, "f");
+    Checks.notNull(f, "f");
     return ZoneHandlers.registerUnaryCallback(target, owned(zone, "registerUnaryCallback"), f);
   }
 
   @Override
   public <T1, T2, R> BiFunction<T1, T2, R> registerBinaryCallback(
       Zone zone, BiFunction<T1, T2, R> f) {
-    Objects.requireNonNull(f, "f");
+    Checks.notNull(f, "f");
     return ZoneHandlers.registerBinaryCallback(target, owned(zone, "registerBinaryCallback"), f);
   }
 
@@ -101,7 +102,7 @@ final class ZoneDelegateImpl implements ZoneDelegate {
   @Override
   public void scheduleMicrotask(Zone zone, Runnable f) {
     ZoneImpl z = platform(zone);
-    Objects.requireNonNull(f, "f");
+    Checks.notNull(f, "f");
     if (!target.loop.isOwnerThread()) {
       target.loop.post(() -> ZoneHandlers.scheduleMicrotask(target, z, f));
       return;
@@ -111,21 +112,22 @@ final class ZoneDelegateImpl implements ZoneDelegate {
 
   @Override
   public Timer createTimer(Zone zone, Duration duration, Runnable f) {
-    Objects.requireNonNull(duration, "duration");
-    Objects.requireNonNull(f, "f");
+    Checks.notNull(duration, "duration");
+    Checks.notNull(f, "f");
     return ZoneHandlers.createTimer(target, owned(zone, "createTimer"), duration, f);
   }
 
   @Override
   public Timer createPeriodicTimer(Zone zone, Duration period, Consumer<Timer> f) {
-    Objects.requireNonNull(period, "period");
-    Objects.requireNonNull(f, "f");
+    Checks.notNull(period, "period");
+    Checks.notNull(f, "f");
     return ZoneHandlers.createPeriodicTimer(target, owned(zone, "createPeriodicTimer"), period, f);
   }
 
   @Override
   public void print(Zone zone, String line) {
     ZoneImpl z = platform(zone);
+    Checks.notNull(line, "line");
     if (!target.loop.isOwnerThread()) {
       target.loop.post(() -> ZoneHandlers.print(target, z, line));
       return;

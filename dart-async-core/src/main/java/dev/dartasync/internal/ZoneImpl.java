@@ -10,7 +10,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
@@ -215,6 +214,7 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public boolean inSameErrorZone(Zone other) {
+    Checks.notNull(other, "otherZone");
     return other instanceof ZoneImpl z
         && z.implementers[HANDLE_UNCAUGHT_ERROR] == implementers[HANDLE_UNCAUGHT_ERROR];
   }
@@ -248,21 +248,21 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public <R> R run(Callable<R> action) {
-    Objects.requireNonNull(action, "action");
+    Checks.notNull(action, "action");
     requireOwner("run");
     return ZoneHandlers.run(this, this, action);
   }
 
   @Override
   public void run(Runnable action) {
-    Objects.requireNonNull(action, "action");
+    Checks.notNull(action, "action");
     requireOwner("run");
     runOwned(action);
   }
 
   @Override
   public <T, R> R runUnary(Function<? super T, ? extends R> action, T argument) {
-    Objects.requireNonNull(action, "action");
+    Checks.notNull(action, "action");
     requireOwner("runUnary");
     return ZoneHandlers.runUnary(this, this, action, argument);
   }
@@ -270,21 +270,21 @@ public final class ZoneImpl implements Zone {
   @Override
   public <T1, T2, R> R runBinary(
       BiFunction<? super T1, ? super T2, ? extends R> action, T1 argument1, T2 argument2) {
-    Objects.requireNonNull(action, "action");
+    Checks.notNull(action, "action");
     requireOwner("runBinary");
     return ZoneHandlers.runBinary(this, this, action, argument1, argument2);
   }
 
   @Override
   public void runGuarded(Runnable action) {
-    Objects.requireNonNull(action, "action");
+    Checks.notNull(action, "action");
     requireOwner("runGuarded"); // Outside the try: a wrong-thread call is the caller's error.
     runGuardedOwned(action);
   }
 
   @Override
   public <T> void runUnaryGuarded(Consumer<? super T> action, T argument) {
-    Objects.requireNonNull(action, "action");
+    Checks.notNull(action, "action");
     requireOwner("runUnaryGuarded");
     runUnaryGuardedOwned(action, argument);
   }
@@ -292,7 +292,7 @@ public final class ZoneImpl implements Zone {
   @Override
   public <T1, T2> void runBinaryGuarded(
       BiConsumer<? super T1, ? super T2> action, T1 argument1, T2 argument2) {
-    Objects.requireNonNull(action, "action");
+    Checks.notNull(action, "action");
     requireOwner("runBinaryGuarded");
     try {
       ZoneHandlers.runBinary(this, this, Adapt.biFunction(action), argument1, argument2);
@@ -350,21 +350,21 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public <R> Callable<R> registerCallback(Callable<R> callback) {
-    Objects.requireNonNull(callback, "callback");
+    Checks.notNull(callback, "callback");
     requireOwner("registerCallback");
     return ZoneHandlers.registerCallback(this, this, callback);
   }
 
   @Override
   public <T, R> Function<T, R> registerUnaryCallback(Function<T, R> callback) {
-    Objects.requireNonNull(callback, "callback");
+    Checks.notNull(callback, "callback");
     requireOwner("registerUnaryCallback");
     return ZoneHandlers.registerUnaryCallback(this, this, callback);
   }
 
   @Override
   public <T1, T2, R> BiFunction<T1, T2, R> registerBinaryCallback(BiFunction<T1, T2, R> callback) {
-    Objects.requireNonNull(callback, "callback");
+    Checks.notNull(callback, "callback");
     requireOwner("registerBinaryCallback");
     return ZoneHandlers.registerBinaryCallback(this, this, callback);
   }
@@ -389,7 +389,7 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public Runnable bindCallbackGuarded(Runnable callback) {
-    Objects.requireNonNull(callback, "callback");
+    Checks.notNull(callback, "callback");
     requireOwner("bindCallbackGuarded");
     Runnable registered = registerRunnableOwned(callback);
     return () -> runGuarded(registered);
@@ -397,7 +397,7 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public <T> Consumer<T> bindUnaryCallbackGuarded(Consumer<T> callback) {
-    Objects.requireNonNull(callback, "callback");
+    Checks.notNull(callback, "callback");
     requireOwner("bindUnaryCallbackGuarded");
     Consumer<T> registered = registerConsumerOwned(callback);
     return argument -> runUnaryGuarded(registered, argument);
@@ -405,7 +405,7 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public <T1, T2> BiConsumer<T1, T2> bindBinaryCallbackGuarded(BiConsumer<T1, T2> callback) {
-    Objects.requireNonNull(callback, "callback");
+    Checks.notNull(callback, "callback");
     BiConsumer<T1, T2> registered =
         Adapt.biConsumer(registerBinaryCallback(Adapt.biFunction(callback)));
     return (argument1, argument2) -> runBinaryGuarded(registered, argument1, argument2);
@@ -466,7 +466,8 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public void handleUncaughtError(Throwable error, StackTrace stackTrace) {
-    Objects.requireNonNull(error, "error");
+    Checks.notNull(error, "error");
+    Checks.notNull(stackTrace, "stackTrace");
     if (!loop.isOwnerThread()) {
       loop.post(new LateErrorReport(this, error, stackTrace)); // Handlers run on the isolate.
       return;
@@ -483,7 +484,7 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public void scheduleMicrotask(Runnable callback) {
-    Objects.requireNonNull(callback, "callback");
+    Checks.notNull(callback, "callback");
     if (!loop.isOwnerThread()) {
       loop.post(() -> scheduleMicrotaskOwned(callback));
       return;
@@ -519,16 +520,16 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public Timer createTimer(Duration duration, Runnable callback) {
-    Objects.requireNonNull(duration, "duration");
-    Objects.requireNonNull(callback, "callback");
+    Checks.notNull(duration, "duration");
+    Checks.notNull(callback, "callback");
     requireOwner("createTimer");
     return ZoneHandlers.createTimer(this, this, duration, callback);
   }
 
   @Override
   public Timer createPeriodicTimer(Duration period, Consumer<Timer> callback) {
-    Objects.requireNonNull(period, "period");
-    Objects.requireNonNull(callback, "callback");
+    Checks.notNull(period, "period");
+    Checks.notNull(callback, "callback");
     requireOwner("createPeriodicTimer");
     return ZoneHandlers.createPeriodicTimer(this, this, period, callback);
   }

@@ -2,7 +2,6 @@ package dev.dartasync.internal;
 
 import dev.dartasync.Timer;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -40,8 +39,8 @@ public final class ZoneTimers {
 
   /** Dart's {@code Timer.periodic}: through the current zone's createPeriodicTimer. */
   public static Timer periodic(Duration period, Consumer<Timer> callback) {
-    Objects.requireNonNull(period, "duration");
-    Objects.requireNonNull(callback, "callback");
+    Checks.notNull(period, "duration");
+    Checks.notNull(callback, "callback");
     ZoneImpl zone = ZoneImpl.current();
     if (zone.isRoot()) {
       return ZoneHandlers.createPeriodicTimer(zone, zone, period, callback);

@@ -334,14 +334,17 @@ public final class Isolate implements SharedAcrossIsolates {
    * #resume(Capability)}.
    */
   public Capability pause() {
-    return pause(new Capability());
+    return pause(null);
   }
 
-  /** Dart's {@code pause(resumeCapability)}: each pause needs one resume with its capability. */
+  /**
+   * Dart's {@code pause([resumeCapability])}: each pause needs one resume with its capability,
+   * which is returned; null (Dart's default) pauses with a new one, as {@link #pause()} does.
+   */
   public Capability pause(Capability resumeCapability) {
-    Checks.notNull(resumeCapability, "resumeCapability");
-    impl.pause(resumeCapability);
-    return resumeCapability;
+    Capability capability = resumeCapability != null ? resumeCapability : new Capability();
+    impl.pause(capability);
+    return capability;
   }
 
   /** Dart's {@code resume(resumeCapability)}: undoes one pause made with it; else nothing. */

@@ -1,5 +1,6 @@
 package dev.dartasync.isolate;
 
+import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.TextAudit;
 
 /**
@@ -8,8 +9,14 @@ import dev.dartasync.internal.TextAudit;
  */
 public final class IsolateSpawnException extends RuntimeException {
 
+  /**
+   * Dart's {@code IsolateSpawnException(message)}.
+   *
+   * @param message why the isolate could not start
+   * @throws dev.dartasync.ArgumentError {@code Invalid argument(s) (message): Must not be null}
+   */
   public IsolateSpawnException(String message) {
-    super(message);
+    super(Checks.notNull(message, "message"));
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.dartasync.isolate;
 import dev.dartasync.StackTrace;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSubscription;
+import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.Unsendable;
 import dev.dartasync.DStream;
 import java.util.function.BiConsumer;
@@ -52,8 +53,11 @@ public final class ReceivePort implements DStream<Object>, Unsendable {
   /**
    * Dart's {@code ReceivePort.fromRawReceivePort}: the raw port's messages, from now on, go to this
    * stream (its handler is replaced).
+   *
+   * @throws dev.dartasync.ArgumentError {@code Invalid argument(s) (rawPort): Must not be null}
    */
   public static ReceivePort fromRawReceivePort(RawReceivePort rawPort) {
+    Checks.notNull(rawPort, "rawPort");
     return new ReceivePort(rawPort);
   }
 

@@ -1,6 +1,7 @@
 package dev.dartasync.isolate;
 
 import dev.dartasync.StackTrace;
+import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.TextAudit;
 
 /**
@@ -19,9 +20,10 @@ public final class RemoteError extends RuntimeException {
    *
    * @param description the original error's text; {@link #toString()} returns it
    * @param stackDescription the original stack trace's text, or null
+   * @throws dev.dartasync.ArgumentError {@code Invalid argument(s) (description): Must not be null}
    */
   public RemoteError(String description, String stackDescription) {
-    super(description, null, false, false);
+    super(Checks.notNull(description, "description"), null, false, false);
     this.stackDescription = stackDescription == null ? "" : stackDescription;
   }
 
