@@ -329,6 +329,7 @@ public final class Dart {
    */
   public static void scheduleMicrotask(Runnable callback) {
     Objects.requireNonNull(callback, "callback");
+    EventLoop.exitCurrentIfStopping();
     ZoneImpl.current().scheduleMicrotaskFromCurrent(callback);
   }
 
@@ -510,6 +511,7 @@ public final class Dart {
                 error,
                 stackTrace);
           } catch (Throwable e) {
+            dev.dartasync.internal.IsolateImpl.rethrowIfExit(e);
             // The same object rethrown keeps its stack trace (zone.dart, runZonedGuarded).
             parent.handleUncaughtError(zone, e, e == error ? stackTrace : StackTrace.of(e));
           }
@@ -523,6 +525,7 @@ public final class Dart {
     try {
       return parentZone.fork(spec, zoneValues).run(body);
     } catch (Throwable e) {
+      dev.dartasync.internal.IsolateImpl.rethrowIfExit(e); // Isolate.exit in the body: no error.
       // Dart calls onError directly here (zone.dart, runZonedGuarded): in the caller's zone, and
       // an error it throws propagates to the caller.
       onError.accept(e, StackTrace.of(e));

@@ -146,10 +146,21 @@ public final class EventLoop {
 
   private volatile boolean controlPending;
   /**
-   * Set by {@code Isolate.exit} on the isolate: the carrier stops the isolate as soon as the body
-   * that called it has parked for good (or the loop's own stack unwinds).
+   * Set on the isolate's own thread when it starts to stop ({@link #stop()}: {@code Isolate.exit},
+   * or a call into the library that found {@link #killRequested}); never cleared. From then on
+   * nothing of the isolate runs: the loop runs no microtask, event or timer, the carrier stops the
+   * isolate as soon as the running body ended, and every library entry point the isolate's code
+   * still calls throws {@link IsolateStop}. A plain field: only the isolate's thread writes it.
    */
   boolean exitRequested;
+  /**
+   * Set by {@code Isolate.kill(IMMEDIATE)}, from any thread, before the kill returns; never
+   * cleared. The isolate's next call into the library ({@link #exitIfStopping()}), its next
+   * microtask and the end of its running body stop it; its kill control message stops it before
+   * its next event if its code calls nothing. Volatile: written by another thread; read once per
+   * await, microtask and library call (a plain load on x86; see docs/architecture.md).
+   */
+  private volatile boolean killRequested;
   /** How the isolate treats uncaught errors and what it does when it ends; null for the defaults. */
   private volatile IsolateHooks hooks;
   /** The isolate's listeners and capabilities; made on first use for the main isolate. */
@@ -310,12 +321,54 @@ public final class EventLoop {
     wake();
   }
 
-  /** Asks the isolate to stop before its next event; any thread. */
-  void kill() {
+  /**
+   * Asks the isolate to stop before its next event; any thread. With {@code immediate}, also marks
+   * it {@linkplain #killRequested killed} before returning: from then on nothing it sends through
+   * a port is delivered, and its next call into the library stops it.
+   */
+  void kill(boolean immediate) {
+    if (immediate) {
+      killRequested = true;
+    }
     postControl(
         () -> {
-          throw new IsolateStop();
+          throw stop();
         });
+  }
+
+  /** Whether the isolate is stopping: it called {@code Isolate.exit} or was killed immediately. */
+  boolean stopping() {
+    return exitRequested || killRequested;
+  }
+
+  /**
+   * On the isolate's thread: marks it stopping for good and returns the stop to throw, which
+   * unwinds the caller up to the loop (or the body's end) without running user handlers.
+   */
+  IsolateStop stop() {
+    exitRequested = true;
+    return new IsolateStop();
+  }
+
+  /**
+   * On the isolate's thread, at a library entry point: throws {@link IsolateStop} if the isolate is
+   * stopping. Two field reads (one plain, one volatile) when it is not.
+   */
+  public void exitIfStopping() {
+    if (exitRequested || killRequested) {
+      throw stop();
+    }
+  }
+
+  /**
+   * {@link #exitIfStopping()} of the calling isolate, for entry points that do not have its loop
+   * at hand ({@code send}, {@code print}); nothing on a thread of no isolate.
+   */
+  public static void exitCurrentIfStopping() {
+    EventLoop loop = current();
+    if (loop != null) {
+      loop.exitIfStopping();
+    }
   }
 
   private void runControl() {
@@ -389,8 +442,8 @@ public final class EventLoop {
   void drainMicrotasks() {
     MicrotaskQueue.Entry entry;
     while ((entry = microtasks.poll()) != null) {
-      if (exitRequested) {
-        throw new IsolateStop(); // Isolate.exit: nothing else runs.
+      if (exitRequested || killRequested) {
+        throw stop(); // Isolate.exit or an immediate kill: nothing else runs.
       }
       ZoneImpl z = (ZoneImpl) entry.zone;
       z.runMicrotask(entry.task);
@@ -597,11 +650,15 @@ public final class EventLoop {
         stopped = true;
         return true;
       } catch (Uncaught u) {
+        if (stopping()) { // A killed isolate reports nothing more.
+          stopped = true;
+          return true;
+        }
         if (fatal(u.error, u.stackTrace)) {
           return true;
         }
       } catch (Throwable t) {
-        if (exitRequested) {
+        if (stopping()) { // The stop wrapped in user code, or an error of a killed isolate.
           stopped = true;
           return true;
         }
@@ -667,7 +724,7 @@ public final class EventLoop {
         runControl();
       }
       if (exitRequested) {
-        throw new IsolateStop();
+        throw stop();
       }
       boolean paused = this.paused;
       if (!paused) {

@@ -297,6 +297,7 @@ public final class ZoneImpl implements Zone {
     try {
       ZoneHandlers.runBinary(this, this, Adapt.biFunction(action), argument1, argument2);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       handleUncaughtErrorOwned(e, StackTrace.of(e));
     }
   }
@@ -315,6 +316,7 @@ public final class ZoneImpl implements Zone {
     try {
       runOwned(action);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       handleUncaughtErrorOwned(e, StackTrace.of(e));
     }
   }
@@ -328,6 +330,7 @@ public final class ZoneImpl implements Zone {
         ZoneHandlers.runUnary(this, this, Adapt.function(action), argument);
       }
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       handleUncaughtErrorOwned(e, StackTrace.of(e));
     }
   }
@@ -535,6 +538,7 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public void print(Object line) {
+    EventLoop.exitCurrentIfStopping(); // The caller's isolate, which may not be this zone's.
     String text = DartText.toDartString(line);
     if ((custom & bit(PRINT)) == 0) {
       RootZoneHandlers.print(text);
