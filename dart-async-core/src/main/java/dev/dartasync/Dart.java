@@ -329,7 +329,6 @@ public final class Dart {
    */
   public static void scheduleMicrotask(Runnable callback) {
     Objects.requireNonNull(callback, "callback");
-    EventLoop.exitCurrentIfStopping();
     ZoneImpl.current().scheduleMicrotaskFromCurrent(callback);
   }
 

@@ -132,7 +132,6 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
         // Isolate.exit or a kill unwound this body: nothing may run after it, not even its
         // listeners. The carrier stops the isolate when this thread ends (which frees it: a body
         // parked for good would stay reachable from the JDK's thread container).
-        carrier.loop.exitRequested = true; // (Already set unless a kill is first seen here.)
         transition(State.RUNNING, State.DONE);
         return;
       }

@@ -146,21 +146,19 @@ public final class EventLoop {
 
   private volatile boolean controlPending;
   /**
-   * Set on the isolate's own thread when it starts to stop ({@link #stop()}: {@code Isolate.exit},
-   * or a call into the library that found {@link #killRequested}); never cleared. From then on
-   * nothing of the isolate runs: the loop runs no microtask, event or timer, the carrier stops the
-   * isolate as soon as the running body ended, and every library entry point the isolate's code
-   * still calls throws {@link IsolateStop}. A plain field: only the isolate's thread writes it.
+   * Set once the isolate is stopping, never cleared: by {@code Isolate.exit} on the isolate's own
+   * thread ({@link #stop()}), or by {@code Isolate.kill(IMMEDIATE)} from any thread before the kill
+   * returns. From then on nothing of the isolate runs: the loop runs no further microtask, event or
+   * timer, the carrier stops the isolate as soon as the running body ended or parked, and every
+   * library entry point the isolate's code still calls ({@link #exitIfStopping()}: a send, an
+   * await, print, scheduleMicrotask, a timer) throws {@link IsolateStop}. A kill's control message
+   * stops an isolate whose code calls nothing before its next event.
+   *
+   * <p>One volatile field for both causes, read once per microtask, mount and await: on x86 a
+   * volatile read is a plain load (the fences are on the rare writes), and one field instead of a
+   * plain "exit" flag beside a volatile "kill" flag keeps it to a single load per check.
    */
-  boolean exitRequested;
-  /**
-   * Set by {@code Isolate.kill(IMMEDIATE)}, from any thread, before the kill returns; never
-   * cleared. The isolate's next call into the library ({@link #exitIfStopping()}), its next
-   * microtask and the end of its running body stop it; its kill control message stops it before
-   * its next event if its code calls nothing. Volatile: written by another thread; read once per
-   * await, microtask and library call (a plain load on x86; see docs/architecture.md).
-   */
-  private volatile boolean killRequested;
+  private volatile boolean stopRequested;
   /** How the isolate treats uncaught errors and what it does when it ends; null for the defaults. */
   private volatile IsolateHooks hooks;
   /** The isolate's listeners and capabilities; made on first use for the main isolate. */
@@ -323,12 +321,12 @@ public final class EventLoop {
 
   /**
    * Asks the isolate to stop before its next event; any thread. With {@code immediate}, also marks
-   * it {@linkplain #killRequested killed} before returning: from then on nothing it sends through
+   * it {@linkplain #stopRequested stopping} before returning: from then on nothing it sends through
    * a port is delivered, and its next call into the library stops it.
    */
   void kill(boolean immediate) {
     if (immediate) {
-      killRequested = true;
+      stopRequested = true;
     }
     postControl(
         () -> {
@@ -338,7 +336,7 @@ public final class EventLoop {
 
   /** Whether the isolate is stopping: it called {@code Isolate.exit} or was killed immediately. */
   boolean stopping() {
-    return exitRequested || killRequested;
+    return stopRequested;
   }
 
   /**
@@ -346,16 +344,16 @@ public final class EventLoop {
    * unwinds the caller up to the loop (or the body's end) without running user handlers.
    */
   IsolateStop stop() {
-    exitRequested = true;
+    stopRequested = true;
     return new IsolateStop();
   }
 
   /**
    * On the isolate's thread, at a library entry point: throws {@link IsolateStop} if the isolate is
-   * stopping. Two field reads (one plain, one volatile) when it is not.
+   * stopping. One volatile read when it is not.
    */
   public void exitIfStopping() {
-    if (exitRequested || killRequested) {
+    if (stopRequested) {
       throw stop();
     }
   }
@@ -442,7 +440,7 @@ public final class EventLoop {
   void drainMicrotasks() {
     MicrotaskQueue.Entry entry;
     while ((entry = microtasks.poll()) != null) {
-      if (exitRequested || killRequested) {
+      if (stopRequested) {
         throw stop(); // Isolate.exit or an immediate kill: nothing else runs.
       }
       ZoneImpl z = (ZoneImpl) entry.zone;
@@ -723,7 +721,7 @@ public final class EventLoop {
       if (controlPending) {
         runControl();
       }
-      if (exitRequested) {
+      if (stopRequested) {
         throw stop();
       }
       boolean paused = this.paused;

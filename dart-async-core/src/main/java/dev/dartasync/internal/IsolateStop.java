@@ -28,6 +28,12 @@ final class IsolateStop extends Error {
     return TEXT;
   }
 
+  /** Whether the calling thread's isolate is stopping: a library {@code finally} then runs no hook. */
+  static boolean callerStopping() {
+    EventLoop loop = EventLoop.current();
+    return loop != null && loop.stopping();
+  }
+
   /**
    * Whether a library {@code catch} must let {@code error} pass: it is the stop, or the calling
    * isolate is stopping (the user wrapped the stop in another throwable, or the isolate was killed

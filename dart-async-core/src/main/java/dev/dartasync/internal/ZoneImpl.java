@@ -509,6 +509,7 @@ public final class ZoneImpl implements Zone {
    * handler would queue it in the root's error zone anyway.
    */
   public void scheduleMicrotaskFromCurrent(Runnable callback) {
+    loop.exitIfStopping(); // From an exiting or killed isolate: it stops instead.
     if ((custom & MICROTASK_BITS) == 0) {
       loop.scheduleMicrotask(this, callback);
       return;

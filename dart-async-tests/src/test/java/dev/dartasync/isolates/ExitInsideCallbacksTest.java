@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dartasync.DFuture;
 import dev.dartasync.DStream;
 import dev.dartasync.Dart;
+import dev.dartasync.StreamController;
 import dev.dartasync.StreamIterator;
 import dev.dartasync.StreamTransformer;
 import dev.dartasync.Zone;
@@ -39,6 +40,15 @@ class ExitInsideCallbacksTest {
 
   /** Spawns {@code entry} with a port of the main isolate; returns its messages up to "exit". */
   private static List<Object> messagesOf(IsolateEntryPoint<SendPort> entry) {
+    HANDLERS.clear();
+    List<Object> got = messagesArriving(entry);
+    for (Object ran : HANDLERS) {
+      got.add("a handler ran: " + ran);
+    }
+    return got;
+  }
+
+  private static List<Object> messagesArriving(IsolateEntryPoint<SendPort> entry) {
     return Dart.run(
         () -> {
           ReceivePort port = new ReceivePort();
@@ -58,8 +68,15 @@ class ExitInsideCallbacksTest {
         });
   }
 
-  /** Sends {@code message}; a value for a then handler. */
+  /**
+   * What the isolate's handlers did, recorded outside the library too: a handler whose send is
+   * suppressed (the isolate is ending) still shows here if it ran.
+   */
+  static final List<Object> HANDLERS = java.util.Collections.synchronizedList(new ArrayList<>());
+
+  /** Records {@code message} and sends it; a value for a then handler. */
   private static Void note(SendPort p, Object message) {
+    HANDLERS.add(message);
     p.send(message);
     return null;
   }
@@ -76,8 +93,8 @@ class ExitInsideCallbacksTest {
                   () -> {
                     Isolate.exit(p, "final");
                   },
-                  (e, s) -> p.send("onError saw " + e));
-              p.send("after runZonedGuarded");
+                  (e, s) -> note(p, "onError saw " + e));
+              note(p, "after runZonedGuarded");
             });
     assertEquals(DART, got);
   }
@@ -93,10 +110,10 @@ class ExitInsideCallbacksTest {
                       .fork(
                           ZoneSpecification.builder()
                               .handleUncaughtError(
-                                  (self, parent, z, e, s) -> p.send("handler saw " + e))
+                                  (self, parent, z, e, s) -> note(p, "handler saw " + e))
                               .build());
               zone.runGuarded(() -> Isolate.exit(p, "final"));
-              p.send("after runGuarded");
+              note(p, "after runGuarded");
             });
     assertEquals(DART, got);
   }
@@ -161,9 +178,9 @@ class ExitInsideCallbacksTest {
                         return x;
                       })
                   .listen(
-                      x -> p.send("data " + x),
-                      (Throwable e) -> p.send("onError saw " + e),
-                      () -> p.send("done"),
+                      x -> note(p, "data " + x),
+                      (Throwable e) -> note(p, "onError saw " + e),
+                      () -> note(p, "done"),
                       false);
             });
     assertEquals(DART, got);
@@ -182,9 +199,9 @@ class ExitInsideCallbacksTest {
                         return true;
                       })
                   .listen(
-                      x -> p.send("data " + x),
-                      (Throwable e) -> p.send("onError saw " + e),
-                      () -> p.send("done"),
+                      x -> note(p, "data " + x),
+                      (Throwable e) -> note(p, "onError saw " + e),
+                      () -> note(p, "done"),
                       false);
             });
     assertEquals(DART, got);
@@ -201,9 +218,9 @@ class ExitInsideCallbacksTest {
                       StreamTransformer.<Integer, Integer>fromHandlers(
                           (x, sink) -> Isolate.exit(p, "final"), null, null))
                   .listen(
-                      x -> p.send("data " + x),
-                      (Throwable e) -> p.send("onError saw " + e),
-                      () -> p.send("done"),
+                      x -> note(p, "data " + x),
+                      (Throwable e) -> note(p, "onError saw " + e),
+                      () -> note(p, "done"),
                       false);
             });
     assertEquals(DART, got);
@@ -222,12 +239,36 @@ class ExitInsideCallbacksTest {
                         return DFuture.value(x);
                       })
                   .listen(
-                      x -> p.send("data " + x),
-                      (Throwable e) -> p.send("onError saw " + e),
-                      () -> p.send("done"),
+                      x -> note(p, "data " + x),
+                      (Throwable e) -> note(p, "onError saw " + e),
+                      () -> note(p, "done"),
                       false);
             });
     assertEquals(DART, got);
+  }
+
+  static final java.util.concurrent.atomic.AtomicBoolean CANCEL_RAN =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  @Test
+  @DisplayName("awaitFor left by an exit in its action: the stream's onCancel does not run")
+  void awaitForAction() {
+    CANCEL_RAN.set(false);
+    List<Object> got =
+        messagesOf(
+            p -> {
+              StreamController<Integer> controller =
+                  new StreamController<Integer>().onCancel(() -> CANCEL_RAN.set(true));
+              controller.add(1);
+              Dart.awaitFor(
+                  controller.stream(),
+                  x -> {
+                    Isolate.exit(p, "final");
+                    return true;
+                  });
+            });
+    assertEquals(DART, got);
+    assertFalse(CANCEL_RAN.get(), "onCancel ran after the exit");
   }
 
   @Test
