@@ -364,7 +364,7 @@ public final class Isolate implements SharedAcrossIsolates {
    *       microtasks), before its next event.
    *   <li>{@link #IMMEDIATE}: Java cannot stop running code, so the isolate ends at the first of:
    *       its next call into the library (a send, {@code await}, {@code print}, {@code
-   *       scheduleMicrotask}, a timer, a stream add, …), its next microtask, or the end of its
+   *       scheduleMicrotask}, a new timer, {@code exit}), its next microtask, or the end of its
    *       running event. Nothing it sends through a port after this call returned is delivered (a
    *       send then throws, see below), and no handler of it runs after it stopped. The call into
    *       the library throws the isolate's end as {@link #exit()} does: a private {@code Error}
