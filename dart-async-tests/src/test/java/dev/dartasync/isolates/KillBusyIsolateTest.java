@@ -130,6 +130,54 @@ class KillBusyIsolateTest {
     assertEquals(before, SENT.get(), "the killed isolate still sends");
   }
 
+  /**
+   * A worker busy in a loop of {@code await(null)}: after the first, each await continues at once
+   * (nothing else is queued), so the isolate never returns to its event loop until the loop ends.
+   */
+  static void awaiter(SendPort p) {
+    p.send("awaiting");
+    long end = System.nanoTime() + LOOP_NANOS;
+    while (System.nanoTime() < end) {
+      await((Object) null);
+    }
+    p.send("loop ended");
+  }
+
+  @Test
+  @DisplayName("an isolate busy awaiting, killed with IMMEDIATE, ends at its next await")
+  void busyAwaiter() {
+    List<Object> got =
+        Dart.run(
+            () -> {
+              ReceivePort port = new ReceivePort();
+              Isolate isolate =
+                  await(
+                      Isolate.spawn(
+                          KillBusyIsolateTest::awaiter,
+                          port.sendPort(),
+                          SpawnOptions.defaults().onExit(port.sendPort(), "exit")));
+              List<Object> out = new ArrayList<>();
+              Completer<Void> exited = new Completer<>();
+              long[] killedAt = {0};
+              port.listen(
+                  message -> {
+                    out.add(message);
+                    if ("awaiting".equals(message)) {
+                      killedAt[0] = System.nanoTime();
+                      isolate.kill(Isolate.IMMEDIATE);
+                    }
+                    if ("exit".equals(message)) {
+                      out.add(System.nanoTime() - killedAt[0] < EXIT_BOUND_NANOS);
+                      port.close();
+                      exited.complete(null);
+                    }
+                  });
+              await(exited.future());
+              return out;
+            });
+    assertEquals(List.of("awaiting", "exit", true), got);
+  }
+
   /** Set by the computing isolate when its loop is over, before it sends anything more. */
   static final AtomicBoolean COMPUTED = new AtomicBoolean();
 
