@@ -247,6 +247,26 @@ class ExitInsideCallbacksTest {
     assertEquals(DART, got);
   }
 
+  @Test
+  @DisplayName("an async* body that exits: no error or done event reaches the listener")
+  void asyncStarBody() {
+    List<Object> got =
+        messagesOf(
+            p -> {
+              Dart.<Integer>asyncStar(
+                      sink -> {
+                        sink.yield(1);
+                        Isolate.exit(p, "final");
+                      })
+                  .listen(
+                      x -> note(p, "data " + x),
+                      (Throwable e) -> note(p, "onError saw " + e),
+                      () -> note(p, "done"),
+                      false);
+            });
+    assertEquals(List.of("data 1", "final", "exit", "a handler ran: data 1"), got);
+  }
+
   static final java.util.concurrent.atomic.AtomicBoolean CANCEL_RAN =
       new java.util.concurrent.atomic.AtomicBoolean();
 
