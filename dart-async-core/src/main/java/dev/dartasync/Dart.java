@@ -514,6 +514,7 @@ public final class Dart {
                 error,
                 stackTrace);
           } catch (Throwable e) {
+            dev.dartasync.internal.IsolateImpl.rethrowIfExit(e);
             // The same object rethrown keeps its stack trace (zone.dart, runZonedGuarded).
             parent.handleUncaughtError(zone, e, e == error ? stackTrace : StackTrace.of(e));
           }
@@ -527,6 +528,7 @@ public final class Dart {
     try {
       return parentZone.fork(spec, zoneValues).run(body);
     } catch (Throwable e) {
+      dev.dartasync.internal.IsolateImpl.rethrowIfExit(e); // Isolate.exit in the body: no error.
       // Dart calls onError directly here (zone.dart, runZonedGuarded): in the caller's zone, and
       // an error it throws propagates to the caller.
       onError.accept(e, StackTrace.of(e));

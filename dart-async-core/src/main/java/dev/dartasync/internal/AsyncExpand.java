@@ -52,6 +52,7 @@ final class AsyncExpand<T, E> {
       try {
         newStream = convert.apply(event);
       } catch (Throwable e) {
+        IsolateStop.rethrowIfStop(e);
         AsyncError error = ZoneErrors.caught(e);
         ControllerPipe.addErrorDirect(controller, error.error(), error.stackTrace());
         return;

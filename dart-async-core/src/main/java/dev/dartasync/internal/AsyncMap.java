@@ -42,6 +42,7 @@ final class AsyncMap {
     try {
       newValue = convert.apply(event);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       AsyncError error = ZoneErrors.caught(e);
       ControllerPipe.addErrorDirect(controller, error.error(), error.stackTrace());
       return;

@@ -135,6 +135,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     } catch (GeneratorCancelled returned) {
       // The listener cancelled at a yield: the body returned there.
     } catch (Throwable error) {
+      IsolateStop.rethrowIfStop(error);
       bodyThrew(error, StackTrace.of(error));
     } finally {
       body = null;
@@ -252,6 +253,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     try {
       AwaitCallbacks.resumeAwait(parked, parked.awaitCount, zone, cancelled);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       failed = e;
     } finally {
       loop.zone = saved;

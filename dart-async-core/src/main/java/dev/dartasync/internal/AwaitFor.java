@@ -25,7 +25,7 @@ public final class AwaitFor {
     } catch (Exception e) {
       throw Sneaky.<RuntimeException>rethrow(e);
     } finally {
-      if (iterator.isListening()) {
+      if (iterator.isListening() && !IsolateStop.callerStopping()) { // Ending: no onCancel runs.
         Dart.await(iterator.cancel());
       }
     }

@@ -78,6 +78,7 @@ public final class Awaits {
       }
       body = requireAwaitable(loop, null);
     }
+    loop.exitIfStopping(); // An exiting or killed isolate's body never suspends again.
     if (loop.deferred != null) {
       InlineDelivery.runDeferredOf(loop, body); // The body suspends: its await-for delivery ends.
     }
@@ -145,6 +146,7 @@ public final class Awaits {
           });
     }
     body.suspend(Body.State.AWAITING);
+    loop.exitIfStopping(); // Killed while it waited (resumed in the same event): no further line.
     return body.takeResult();
   }
 

@@ -130,10 +130,10 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
     try {
       value = body.call();
     } catch (Throwable e) {
-      if (e instanceof IsolateStop && carrier.loop.exitRequested) {
-        // Isolate.exit unwound this body: nothing may run after it, not even its listeners. The
-        // carrier stops the isolate when this thread ends (which frees it: a body parked for good
-        // would stay reachable from the JDK's thread container).
+      if (e instanceof IsolateStop || carrier.loop.stopping()) {
+        // Isolate.exit or a kill unwound this body: nothing may run after it, not even its
+        // listeners. The carrier stops the isolate when this thread ends (which frees it: a body
+        // parked for good would stay reachable from the JDK's thread container).
         transition(State.RUNNING, State.DONE);
         return;
       }

@@ -272,8 +272,8 @@ public final class Carrier implements Executor {
       mounted = null;
       loop.zone = savedZone;
     }
-    if (loop.exitRequested) {
-      throw new IsolateStop(); // Isolate.exit in that body, which parked for good: stop now.
+    if (loop.stopping()) {
+      throw loop.stop(); // Isolate.exit or a kill in that body, which ended or parked: stop now.
     }
     if (loop.deferred != null && body.state != Body.State.YIELDED) {
       // Ended or blocked (an await ran it already): the rest of its last await-for delivery.

@@ -44,6 +44,7 @@ final class DistinctStream<T> extends ForwardingStream<T, T> {
     try {
       isEqual = equals == null ? Objects.equals(previous, data) : equals.test((T) previous, data);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       addCaughtError(sink, e);
       return;
     }

@@ -144,10 +144,19 @@ public final class EventLoop {
 
   private volatile boolean controlPending;
   /**
-   * Set by {@code Isolate.exit} on the isolate: the carrier stops the isolate as soon as the body
-   * that called it has parked for good (or the loop's own stack unwinds).
+   * Set once the isolate is stopping, never cleared: by {@code Isolate.exit} on the isolate's own
+   * thread ({@link #stop()}), or by {@code Isolate.kill(IMMEDIATE)} from any thread before the kill
+   * returns. From then on nothing of the isolate runs: the loop runs no further microtask, event or
+   * timer, the carrier stops the isolate as soon as the running body ended or parked, and every
+   * library entry point the isolate's code still calls ({@link #exitIfStopping()}: a send, an
+   * await, print, scheduleMicrotask, a timer) throws {@link IsolateStop}. A kill's control message
+   * stops an isolate whose code calls nothing before its next event.
+   *
+   * <p>One volatile field for both causes, read once per microtask, mount and await: on x86 a
+   * volatile read is a plain load (the fences are on the rare writes), and one field instead of a
+   * plain "exit" flag beside a volatile "kill" flag keeps it to a single load per check.
    */
-  boolean exitRequested;
+  private volatile boolean stopRequested;
   /** How the isolate treats uncaught errors and what it does when it ends; null for the defaults. */
   private volatile IsolateHooks hooks;
   /** The isolate's listeners and capabilities; made on first use for the main isolate. */
@@ -308,12 +317,54 @@ public final class EventLoop {
     wake();
   }
 
-  /** Asks the isolate to stop before its next event; any thread. */
-  void kill() {
+  /**
+   * Asks the isolate to stop before its next event; any thread. With {@code immediate}, also marks
+   * it {@linkplain #stopRequested stopping} before returning: from then on nothing it sends through
+   * a port is delivered, and its next call into the library stops it.
+   */
+  void kill(boolean immediate) {
+    if (immediate) {
+      stopRequested = true;
+    }
     postControl(
         () -> {
-          throw new IsolateStop();
+          throw stop();
         });
+  }
+
+  /** Whether the isolate is stopping: it called {@code Isolate.exit} or was killed immediately. */
+  boolean stopping() {
+    return stopRequested;
+  }
+
+  /**
+   * On the isolate's thread: marks it stopping for good and returns the stop to throw, which
+   * unwinds the caller up to the loop (or the body's end) without running user handlers.
+   */
+  IsolateStop stop() {
+    stopRequested = true;
+    return new IsolateStop();
+  }
+
+  /**
+   * On the isolate's thread, at a library entry point: throws {@link IsolateStop} if the isolate is
+   * stopping. One volatile read when it is not.
+   */
+  public void exitIfStopping() {
+    if (stopRequested) {
+      throw stop();
+    }
+  }
+
+  /**
+   * {@link #exitIfStopping()} of the calling isolate, for entry points that do not have its loop
+   * at hand ({@code send}, {@code print}); nothing on a thread of no isolate.
+   */
+  public static void exitCurrentIfStopping() {
+    EventLoop loop = current();
+    if (loop != null) {
+      loop.exitIfStopping();
+    }
   }
 
   private void runControl() {
@@ -387,8 +438,8 @@ public final class EventLoop {
   void drainMicrotasks() {
     MicrotaskQueue.Entry entry;
     while ((entry = microtasks.poll()) != null) {
-      if (exitRequested) {
-        throw new IsolateStop(); // Isolate.exit: nothing else runs.
+      if (stopRequested) {
+        throw stop(); // Isolate.exit or an immediate kill: nothing else runs.
       }
       ZoneImpl z = (ZoneImpl) entry.zone;
       z.runMicrotask(entry.task);
@@ -595,11 +646,15 @@ public final class EventLoop {
         stopped = true;
         return true;
       } catch (Uncaught u) {
+        if (stopping()) { // A killed isolate reports nothing more.
+          stopped = true;
+          return true;
+        }
         if (fatal(u.error, u.stackTrace)) {
           return true;
         }
       } catch (Throwable t) {
-        if (exitRequested) {
+        if (stopping()) { // The stop wrapped in user code, or an error of a killed isolate.
           stopped = true;
           return true;
         }
@@ -664,8 +719,8 @@ public final class EventLoop {
       if (controlPending) {
         runControl();
       }
-      if (exitRequested) {
-        throw new IsolateStop();
+      if (stopRequested) {
+        throw stop();
       }
       boolean paused = this.paused;
       if (!paused) {

@@ -23,6 +23,7 @@ final class ExpandStream<S, T> extends ForwardingStream<S, T> {
         sink.forward(value);
       }
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       addCaughtError(sink, e);
     }
   }

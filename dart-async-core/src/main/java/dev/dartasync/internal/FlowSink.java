@@ -84,6 +84,7 @@ public final class FlowSink<T> implements Flow.Publisher<T> {
       try {
         subscriber.onSubscribe(this);
       } catch (RuntimeException | Error e) { // rule 2.13 broken: as if it cancelled
+        IsolateStop.rethrowIfStop(e);
         end();
         throw e;
       }
@@ -152,6 +153,7 @@ public final class FlowSink<T> implements Flow.Publisher<T> {
           }
         }
       } catch (RuntimeException | Error e) {
+        IsolateStop.rethrowIfStop(e);
         // The subscriber broke rule 2.13 by throwing: it is treated as cancelled; the error goes
         // on to the Dart handler that called us, and from there to the zone's uncaught handling.
         end();

@@ -344,6 +344,7 @@ public class FutureImpl<T> implements DFuture<T> {
             return null;
           });
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       AsyncError error = new AsyncError(e, StackTrace.of(e));
       ZoneImpl.current().scheduleMicrotask(() -> target.completeError(error));
     }
@@ -548,6 +549,7 @@ public class FutureImpl<T> implements DFuture<T> {
                 listenerHasError = false;
               }
             } catch (Throwable e) {
+              IsolateStop.rethrowIfStop(e);
               listenerValueOrError =
                   hasError && source.error().error() == e
                       ? source.error() // Rethrow of the same error keeps its stack trace.
@@ -559,6 +561,7 @@ public class FutureImpl<T> implements DFuture<T> {
               try {
                 listenerValueOrError = listener.handleValue(sourceResult);
               } catch (Throwable e) {
+                IsolateStop.rethrowIfStop(e);
                 listenerValueOrError = new AsyncError(e, StackTrace.of(e));
                 listenerHasError = true;
               }
@@ -571,6 +574,7 @@ public class FutureImpl<T> implements DFuture<T> {
                 listenerHasError = false;
               }
             } catch (Throwable e) {
+              IsolateStop.rethrowIfStop(e);
               listenerValueOrError =
                   error.error() == e ? error : new AsyncError(e, StackTrace.of(e));
               listenerHasError = true;
@@ -808,6 +812,7 @@ public class FutureImpl<T> implements DFuture<T> {
                 try {
                   value = current.run(registered);
                 } catch (Throwable e) {
+                  IsolateStop.rethrowIfStop(e);
                   future.completeError(new AsyncError(e, StackTrace.of(e)));
                   return;
                 }
@@ -917,6 +922,7 @@ public class FutureImpl<T> implements DFuture<T> {
         } catch (InterruptedException e) {
           throw e;
         } catch (Throwable e) {
+          IsolateStop.rethrowIfStop(e);
           throw new ExecutionException(e);
         }
       }
@@ -944,6 +950,7 @@ public class FutureImpl<T> implements DFuture<T> {
         } catch (InterruptedException e) {
           throw e;
         } catch (Throwable e) {
+          IsolateStop.rethrowIfStop(e);
           throw new ExecutionException(e);
         }
         if (outcome == TIMED_OUT) {

@@ -150,6 +150,7 @@ final class FutureListener extends FutureImpl<Object> {
     try {
       ((Body) callback).resume(awaitNumber, value, null);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       completeError(new AsyncError(e, StackTrace.of(e)));
     }
   }

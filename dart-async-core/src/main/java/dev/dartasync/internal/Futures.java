@@ -73,6 +73,7 @@ public final class Futures {
         list.add(future);
       }
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       iterationError = e;
     }
     for (int i = 0; i < list.size(); i++) {
@@ -95,6 +96,7 @@ public final class Futures {
           try {
             value = computation.call();
           } catch (Throwable e) {
+            IsolateStop.rethrowIfStop(e);
             result.completeError(asyncError(e));
             return;
           }
@@ -128,6 +130,7 @@ public final class Futures {
     try {
       value = computation.call();
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       return FutureImpl.immediateError(asyncError(e));
     } finally {
       EventLoop.exitCallback(body);
@@ -145,6 +148,7 @@ public final class Futures {
               try {
                 value = computation.call();
               } catch (Throwable e) {
+                IsolateStop.rethrowIfStop(e);
                 result.completeError(asyncError(e));
                 return;
               }
@@ -168,6 +172,7 @@ public final class Futures {
           try {
             value = computation.call();
           } catch (Throwable e) {
+            IsolateStop.rethrowIfStop(e);
             result.completeError(asyncError(e));
             return;
           }
@@ -272,6 +277,7 @@ public final class Futures {
       }
       st.values = new ArrayList<>(Collections.nCopies(st.remaining, (T) null));
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       if (st.remaining == 0 || eagerError) {
         return error(e, null);
       }
@@ -481,6 +487,7 @@ public final class Futures {
         try {
           result = action.call();
         } catch (Throwable e) {
+          IsolateStop.rethrowIfStop(e);
           done.asyncCompleteError(asyncError(e));
           return;
         } finally {

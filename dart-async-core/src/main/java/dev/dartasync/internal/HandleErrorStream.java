@@ -41,6 +41,7 @@ final class HandleErrorStream<T> extends ForwardingStream<T, T> {
       try {
         matches = test.test(error);
       } catch (Throwable e) {
+        IsolateStop.rethrowIfStop(e);
         addCaughtError(sink, e);
         return;
       }
@@ -52,6 +53,7 @@ final class HandleErrorStream<T> extends ForwardingStream<T, T> {
     try {
       onError.accept(error, stackTrace);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       if (e == error) {
         sink.forwardError(error, stackTrace);
       } else {

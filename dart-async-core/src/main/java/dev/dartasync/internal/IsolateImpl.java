@@ -127,7 +127,7 @@ public final class IsolateImpl implements IsolateHooks {
           "Unable to spawn isolate: " + (e.getCause() != null ? e.getCause() : e));
     }
     if (parent.group.ended) {
-      isolate.kill(); // Its main isolate ended meanwhile.
+      isolate.kill(true); // Its main isolate ended meanwhile.
     }
     // Dart completes the spawn future from an event of the spawner once the isolate exists (also
     // when it starts paused): posted now, it runs after the spawner's current event.
@@ -148,17 +148,25 @@ public final class IsolateImpl implements IsolateHooks {
    */
   public static void exit(Port port, Object message) {
     EventLoop loop = EventLoop.require();
+    loop.exitIfStopping(); // A second exit (the first one swallowed) or a kill: no message.
     MessageCopy.check(message); // The same rules and errors as a send, without the copy.
     if (port != null) {
       port.deliver(message);
     }
-    loop.exitRequested = true;
-    throw new IsolateStop();
+    throw loop.stop();
   }
 
-  /** Whether {@code error} is the unwinding of {@link #exit}, which must never be caught. */
+  /**
+   * Whether {@code error} is the unwinding of {@link #exit} or of an immediate kill, or the calling
+   * isolate is stopping anyway: what a catch must let pass.
+   */
   public static boolean isExit(Throwable error) {
-    return error instanceof IsolateStop;
+    return IsolateStop.isStop(error);
+  }
+
+  /** Rethrows {@code error} if {@link #isExit}; returns otherwise. */
+  public static void rethrowIfExit(Throwable error) {
+    IsolateStop.rethrowIfStop(error);
   }
 
   // ---- control -----------------------------------------------------------------------------
@@ -187,9 +195,12 @@ public final class IsolateImpl implements IsolateHooks {
     errorListeners.remove(port);
   }
 
-  /** Stops the isolate before its next event (after the one running now). */
-  public void kill() {
-    loop.kill();
+  /**
+   * Stops the isolate before its next event (after the one running now); with {@code immediate}
+   * also at its next call into the library, and nothing it sends after this returns is delivered.
+   */
+  public void kill(boolean immediate) {
+    loop.kill(immediate);
   }
 
   /** Sends {@code response} (already copied) to {@code port} before the isolate's next event. */
@@ -242,7 +253,7 @@ public final class IsolateImpl implements IsolateHooks {
     if (main) {
       group.ended = true;
       for (IsolateImpl member : group.members.toArray(IsolateImpl[]::new)) {
-        member.kill();
+        member.kill(true); // As Dart's process ends: nothing of them runs after.
       }
     } else {
       group.members.remove(this);

@@ -23,6 +23,7 @@ final class MapStream<S, T> extends ForwardingStream<S, T> {
     try {
       converted = convert.apply(data);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       addCaughtError(sink, e);
       return;
     }

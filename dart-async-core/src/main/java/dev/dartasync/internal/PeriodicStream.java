@@ -71,6 +71,7 @@ public final class PeriodicStream<T> {
     try {
       event = computation.apply(computationCount++);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       controller.addError(e, StackTrace.of(e));
       return;
     }

@@ -93,12 +93,16 @@ public final class Port {
   }
 
   /**
-   * Copies {@code message} (on this thread) and posts it to the owner.
+   * Copies {@code message} (on this thread) and posts it to the owner. From an isolate that is
+   * stopping ({@code Isolate.exit} called, or killed immediately) nothing is posted: the send
+   * throws the isolate's stop instead. The check comes after the copy, just before the post, so a
+   * send that passed it before a kill's flag was set counts as sent before the kill.
    *
    * @throws dev.dartasync.ArgumentError if the message holds an unsendable object; nothing is sent
    */
   public void send(Object message) {
     Object copy = MessageCopy.copy(message);
+    EventLoop.exitCurrentIfStopping();
     deliver(copy);
   }
 

@@ -83,6 +83,7 @@ final class SinkTransformerSubscription<S, T> extends PipeSubscription<S, T> {
     try {
       transformerSink.add(data);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       addError(e, StackTrace.of(e));
     }
   }
@@ -92,6 +93,7 @@ final class SinkTransformerSubscription<S, T> extends PipeSubscription<S, T> {
     try {
       transformerSink.addError(error, stackTrace);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       if (e == error) {
         addError(error, stackTrace);
       } else {
@@ -106,6 +108,7 @@ final class SinkTransformerSubscription<S, T> extends PipeSubscription<S, T> {
       sourceDone();
       transformerSink.close();
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       addError(e, StackTrace.of(e));
     }
   }

@@ -37,6 +37,7 @@ final class SkipWhileStream<T> extends ForwardingStream<T, T> {
     try {
       satisfies = test.test(data);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       addCaughtError(sink, e);
       sink.subState = true;
       return;

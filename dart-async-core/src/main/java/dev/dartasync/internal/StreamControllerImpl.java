@@ -367,6 +367,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
     try {
       onListenHook();
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       hookFailed(e);
     }
   }
@@ -396,6 +397,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
           result = future;
         }
       } catch (Throwable e) {
+        IsolateStop.rethrowIfStop(e);
         // Reported through the returned future, one microtask later so a listener can be added.
         FutureImpl<Void> failed = new FutureImpl<>();
         failed.asyncCompleteError(new AsyncError(e, StackTrace.of(e)));
@@ -423,6 +425,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
     try {
       onPauseHook();
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       hookFailed(e);
     }
   }
@@ -434,6 +437,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
     try {
       onResumeHook();
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       hookFailed(e);
     }
   }
@@ -446,6 +450,7 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
     try {
       hook.run();
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       hookFailed(e);
     }
   }

@@ -164,6 +164,7 @@ public final class StreamFutures {
           try {
             buffer.append(Dart.str(element));
           } catch (Throwable e) {
+            IsolateStop.rethrowIfStop(e);
             StreamResults.cancelAndErrorWithReplacement(subscription, future, e);
           }
         });

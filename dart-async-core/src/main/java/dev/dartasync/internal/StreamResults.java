@@ -58,6 +58,7 @@ final class StreamResults {
     try {
       onSuccess.accept(userCode.call());
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       AsyncError replaced = replace(e, StackTrace.of(e));
       onError.accept(replaced.error(), replaced.stackTrace());
     }

@@ -127,6 +127,7 @@ public final class Streams {
       try {
         iterator = elements.iterator();
       } catch (Throwable e) {
+        IsolateStop.rethrowIfStop(e);
         controller.addError(e, StackTrace.of(e));
         controller.close();
         return;
@@ -153,6 +154,7 @@ public final class Streams {
       try {
         hasNext = iterator.hasNext();
       } catch (Throwable e) {
+        IsolateStop.rethrowIfStop(e);
         controller.addErrorSync(e, StackTrace.of(e));
         controller.closeSync();
         return;
@@ -164,6 +166,7 @@ public final class Streams {
       try {
         controller.addSync(iterator.next());
       } catch (Throwable e) {
+        IsolateStop.rethrowIfStop(e);
         controller.addErrorSync(e, StackTrace.of(e));
       }
       if (controller.hasListener() && !controller.isPaused()) {

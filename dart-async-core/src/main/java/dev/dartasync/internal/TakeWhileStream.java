@@ -27,6 +27,7 @@ final class TakeWhileStream<T> extends ForwardingStream<T, T> {
     try {
       satisfies = test.test(data);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       addCaughtError(sink, e);
       sink.close(); // Neither true nor false: stop anyway, as Dart does.
       return;

@@ -47,6 +47,7 @@ final class TimerQueue {
   }
 
   TimerEntry create(Consumer<Object> callback, long milliseconds, boolean repeating) {
+    loop.exitIfStopping(); // A timer of an exiting or killed isolate would never run.
     if (milliseconds < 0) {
       milliseconds = 0; // Negative durations are treated as zero, as in the VM.
     }

@@ -23,6 +23,7 @@ final class WhereStream<T> extends ForwardingStream<T, T> {
     try {
       satisfies = test.test(data);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       addCaughtError(sink, e);
       return;
     }

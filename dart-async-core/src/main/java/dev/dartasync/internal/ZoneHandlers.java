@@ -31,6 +31,7 @@ final class ZoneHandlers {
   /** Dart's {@code _processUncaughtError}: the handler runs with its zone's parent current. */
   static void handleUncaughtError(
       ZoneImpl target, ZoneImpl zone, Throwable error, StackTrace stackTrace) {
+    IsolateStop.rethrowIfStop(error); // No handler sees an isolate's end, whoever passed it here.
     ZoneImpl impl = target.implementer(ZoneImpl.HANDLE_UNCAUGHT_ERROR);
     if (impl.isRoot()) {
       RootZoneHandlers.handleUncaughtError(impl, error, stackTrace);
@@ -46,6 +47,7 @@ final class ZoneHandlers {
           .handleUncaughtError()
           .handleUncaughtError(impl, handlerParent.delegate(), zone, error, stackTrace);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       thrown = e;
     } finally {
       loop.zone = saved;

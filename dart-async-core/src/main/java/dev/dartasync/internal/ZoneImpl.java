@@ -297,6 +297,7 @@ public final class ZoneImpl implements Zone {
     try {
       ZoneHandlers.runBinary(this, this, Adapt.biFunction(action), argument1, argument2);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       handleUncaughtErrorOwned(e, StackTrace.of(e));
     }
   }
@@ -315,6 +316,7 @@ public final class ZoneImpl implements Zone {
     try {
       runOwned(action);
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       handleUncaughtErrorOwned(e, StackTrace.of(e));
     }
   }
@@ -328,6 +330,7 @@ public final class ZoneImpl implements Zone {
         ZoneHandlers.runUnary(this, this, Adapt.function(action), argument);
       }
     } catch (Throwable e) {
+      IsolateStop.rethrowIfStop(e);
       handleUncaughtErrorOwned(e, StackTrace.of(e));
     }
   }
@@ -507,6 +510,7 @@ public final class ZoneImpl implements Zone {
    * handler would queue it in the root's error zone anyway.
    */
   public void scheduleMicrotaskFromCurrent(Runnable callback) {
+    loop.exitIfStopping(); // From an exiting or killed isolate: it stops instead.
     if ((custom & MICROTASK_BITS) == 0) {
       loop.scheduleMicrotask(this, callback);
       return;
@@ -536,6 +540,7 @@ public final class ZoneImpl implements Zone {
 
   @Override
   public void print(Object line) {
+    EventLoop.exitCurrentIfStopping(); // The caller's isolate, which may not be this zone's.
     String text = DartText.toDartString(line);
     if ((custom & bit(PRINT)) == 0) {
       RootZoneHandlers.print(text);

@@ -186,9 +186,7 @@ public final class Isolate implements SharedAcrossIsolates {
       }
       outcome = new RunOutcome.Value(value);
     } catch (Throwable e) {
-      if (IsolateImpl.isExit(e)) {
-        throw (Error) e; // The computation called Isolate.exit: no result.
-      }
+      IsolateImpl.rethrowIfExit(e); // The computation called Isolate.exit: no result.
       outcome = new RunOutcome.Failure(e, StackTrace.of(e));
     }
     exit(runner.resultPort(), outcome);
@@ -297,8 +295,14 @@ public final class Isolate implements SharedAcrossIsolates {
    * isolate at once: no further microtask, timer or event runs, and the call never returns. The
    * caller (an async body or a callback) is unwound by a private {@code Error}, so its {@code
    * finally} blocks run on the way out, which Dart's do not; the async body's future is never
-   * completed. Do not catch {@code Throwable} or {@code Error} around it without rethrowing. Exit
-   * listeners get their message after {@code message}.
+   * completed. No handler sees that {@code Error}: not a future's, a stream's or a zone's error
+   * handler, nor {@code runZonedGuarded}'s {@code onError}, wherever the exit was called (a {@code
+   * then} or {@code whenComplete} callback, a stream operator's function, a transformer's handler).
+   * A {@code catch (Throwable)} or {@code catch (Error)} of yours does see it: let it pass with
+   * {@link #rethrowIfExit}. If it does not, the isolate still does nothing more through the
+   * library: its next call into it (a send, {@code await}, {@code print}, a timer, …) throws the
+   * {@code Error} again, and what it sends is not delivered. Exit listeners get their message
+   * after {@code message}.
    *
    * <p>The sender must not touch the message afterwards: the receiver owns it.
    *
@@ -309,6 +313,40 @@ public final class Isolate implements SharedAcrossIsolates {
     IsolateImpl.exit(finalMessagePort == null ? null : finalMessagePort.port, message);
   }
 
+  /**
+   * Whether {@code error}, caught by a {@code catch (Throwable)} or {@code catch (Error)} of yours,
+   * is the calling isolate ending, which you must let pass: true for the private {@code Error} that
+   * {@link #exit} (or an {@link #IMMEDIATE} {@link #kill}, at the isolate's next call into the
+   * library) throws to unwind the isolate's code, and for anything caught while the calling
+   * isolate is ending. Such a catch sees an {@code Error} (no stack trace) whose text is {@code
+   * The isolate is ending (Isolate.exit or Isolate.kill): let this pass, see
+   * Isolate.rethrowIfExit}. Swallowing it does not keep the isolate going: every later call into
+   * the library throws it again, and nothing sent afterwards is delivered; only plain Java code
+   * runs on until it returns.
+   *
+   * <pre>{@code
+   * try {
+   *   work();
+   * } catch (Throwable t) {
+   *   Isolate.rethrowIfExit(t);
+   *   log(t);
+   * }
+   * }</pre>
+   *
+   * @return false on a thread of no isolate unless {@code error} is that {@code Error}
+   */
+  public static boolean isExit(Throwable error) {
+    return IsolateImpl.isExit(error);
+  }
+
+  /**
+   * Rethrows {@code error} if it is the calling isolate ending ({@link #isExit}); returns
+   * otherwise. The first line of a {@code catch (Throwable)} in isolate code.
+   */
+  public static void rethrowIfExit(Throwable error) {
+    IsolateImpl.rethrowIfExit(error);
+  }
+
   // ---- control ----------------------------------------------------------------------------
 
   /** {@link #kill(int)} with Dart's default, {@link #BEFORE_NEXT_EVENT}. */
@@ -317,15 +355,28 @@ public final class Isolate implements SharedAcrossIsolates {
   }
 
   /**
-   * Dart's {@code kill(priority:)}: ends the isolate after the event (or microtask) it is running
-   * now, before its next event; queued events, timers and microtasks are dropped, and its exit
-   * listeners get their message. Java cannot stop running code safely, so {@link #IMMEDIATE} also
-   * waits for the current event to end: an isolate in an endless computation is never killed.
-   * Killing an ended isolate does nothing.
+   * Dart's {@code kill(priority:)}: ends the isolate; queued events, timers and microtasks are
+   * dropped, and its exit listeners get their message when it has ended. Killing an ended isolate
+   * does nothing. Returns at once, from any isolate; the kill itself happens on the killed isolate:
+   *
+   * <ul>
+   *   <li>{@link #BEFORE_NEXT_EVENT}: after the event it is running now (with that event's
+   *       microtasks), before its next event.
+   *   <li>{@link #IMMEDIATE}: Java cannot stop running code, so the isolate ends at the first of:
+   *       its next call into the library (a send, {@code await}, {@code print}, {@code
+   *       scheduleMicrotask}, a new timer, {@code exit}), its next microtask, or the end of its
+   *       running event. Nothing it sends through a port after this call returned is delivered (a
+   *       send then throws, see below), and no handler of it runs after it stopped. The call into
+   *       the library throws the isolate's end as {@link #exit()} does: a private {@code Error}
+   *       that unwinds its code ({@code finally} blocks run; see {@link #isExit}). Its exit
+   *       listeners hear of it once its code has unwound, not before: its thread may still be
+   *       running it until then. A loop that never calls the library keeps its thread until it
+   *       returns, also after {@code Dart.run} returned (Dart's immediate kill interrupts it).
+   * </ul>
    */
   public void kill(int priority) {
     checkPriority(priority);
-    impl.kill();
+    impl.kill(priority == IMMEDIATE);
   }
 
   /**
