@@ -13,6 +13,11 @@ package dev.dartasync;
  * interface, which {@code StreamSink} also implements, has no counterpart: its two members are
  * {@link #addStream} and the {@code close} pair above.
  *
+ * <p><b>Threads.</b> A controller's sink is the controller's: from another thread, each member is
+ * posted to the controller's isolate as an event ({@link #addStream} and {@link #done()} return a
+ * future that completes there), with a null argument or an add after close refused at once; see
+ * {@link DStream}'s "Threads".
+ *
  * @param <T> the event type
  */
 public interface StreamSink<T> extends EventSink<T> {

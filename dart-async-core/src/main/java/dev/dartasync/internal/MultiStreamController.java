@@ -17,6 +17,10 @@ final class MultiStreamController<T> extends StreamControllerImpl<T>
 
   @Override
   public void addSync(T value) {
+    if (isForeignThread()) {
+      postAdd("MultiStreamController.addSync", () -> addSync(value));
+      return;
+    }
     if (!mayAddEvent()) {
       throw badEventState();
     }
@@ -28,6 +32,10 @@ final class MultiStreamController<T> extends StreamControllerImpl<T>
   @Override
   public void addErrorSync(Throwable error, StackTrace stackTrace) {
     Checks.notNull(error, "error");
+    if (isForeignThread()) {
+      postAdd("MultiStreamController.addErrorSync", () -> addErrorSync(error, stackTrace));
+      return;
+    }
     if (!mayAddEvent()) {
       throw badEventState();
     }
@@ -38,6 +46,10 @@ final class MultiStreamController<T> extends StreamControllerImpl<T>
 
   @Override
   public void closeSync() {
+    if (isForeignThread()) {
+      StreamThreads.post(owner(), "MultiStreamController.closeSync", this::closeSync);
+      return;
+    }
     if (isClosed()) {
       return;
     }
