@@ -38,8 +38,8 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
 
   /**
    * Fixed at creation: events go to the subscription synchronously (Dart's sync dispatch), else
-   * as buffered events. A bit of {@link #state} rather than a boolean field: the padding it cost
-   * was what kept an {@link AsyncStarController} (a subclass) from 56 B.
+   * as buffered events. A bit of {@link #state} rather than a boolean field: one field fewer to lay
+   * out (as a field it once cost an {@link AsyncStarController}, a subclass, 8 B of padding).
    */
   private static final int SYNC = 16;
 
