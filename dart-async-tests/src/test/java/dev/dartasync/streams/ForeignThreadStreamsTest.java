@@ -9,7 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.dartasync.AsyncStarSink;
 import dev.dartasync.Completer;
 import dev.dartasync.DFuture;
+import dev.dartasync.DStream;
 import dev.dartasync.Dart;
+import dev.dartasync.EventSink;
+import dev.dartasync.StackTrace;
 import dev.dartasync.StateError;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSubscription;
@@ -415,5 +418,52 @@ class ForeignThreadStreamsTest {
               });
         });
     ex.finish(6);
+  }
+
+  @Test
+  @DisplayName("a transformer's output sink kept and called from another thread delivers on the isolate")
+  void transformerOutputSinkFromAnotherThread() {
+    Dart.run(
+        () -> {
+          AtomicReference<EventSink<Integer>> output = new AtomicReference<>();
+          StreamController<Integer> source = new StreamController<>();
+          DStream.eventTransformed(
+                  source.stream(),
+                  (EventSink<Integer> out) -> {
+                    output.set(out);
+                    return new EventSink<Integer>() {
+                      @Override
+                      public void add(Integer event) {}
+
+                      @Override
+                      public void addError(Throwable error, StackTrace stackTrace) {}
+
+                      @Override
+                      public void close() {}
+                    };
+                  })
+              .listen(
+                  v -> {
+                    ex.expect(3);
+                    checkOnIsolate("onData");
+                    ex.checkEquals(5, v, "value");
+                  },
+                  (Throwable e) -> ex.expectUnreached(),
+                  () -> {
+                    ex.expect(4);
+                    checkOnIsolate("onDone");
+                  });
+          Timer.run(
+              () -> {
+                onForeignThreadRun(
+                    () -> {
+                      output.get().add(5);
+                      output.get().close();
+                    });
+                ex.expect(1);
+                scheduleMicrotask(() -> ex.expect(2));
+              });
+        });
+    ex.finish(5);
   }
 }
