@@ -5,6 +5,7 @@ import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.scheduleMicrotask;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.dartasync.AsyncStarSink;
 import dev.dartasync.Completer;
@@ -279,6 +280,12 @@ class ForeignThreadStreamsTest {
               return controller.get().close();
             });
     assertFalse(closed.isDone(), "the close future completed");
+    // Waiting for it does not hang: its isolate ended, so the wait ends with a clear error.
+    IllegalStateException never =
+        assertThrows(IllegalStateException.class, () -> closed.get(10, TimeUnit.SECONDS));
+    assertEquals(
+        "The isolate that owns this future ended before the future completed; it never will.",
+        never.getMessage());
     assertEquals(
         List.of(
             "StreamController.add was called on thread 'foreign' after the stream's isolate"
@@ -462,6 +469,44 @@ class ForeignThreadStreamsTest {
                     });
                 ex.expect(1);
                 scheduleMicrotask(() -> ex.expect(2));
+              });
+        });
+    ex.finish(5);
+  }
+
+  @Test
+  @DisplayName("errors of a posted call: a close during addStream fails its future; an add after close throws at once")
+  void errorsOfPostedCalls() {
+    Dart.run(
+        () -> {
+          StreamController<Integer> c = new StreamController<>();
+          c.stream().listen(v -> ex.expectUnreached());
+          StreamController<Integer> source = new StreamController<>();
+          DFuture<Void> adding = c.addStream(source.stream());
+          Timer.run(
+              () -> {
+                DFuture<Void> closed = onForeignThread(c::close); // The check runs on the isolate.
+                ex.expect(1);
+                closed.catchError(
+                    (Throwable e) -> {
+                      ex.expect(2);
+                      checkOnIsolate("the close future's error");
+                      ex.checkEquals(
+                          "Bad state: Cannot add event while adding a stream", e.toString(), "text");
+                      source.close();
+                      return null;
+                    });
+                adding.then(
+                    v -> {
+                      ex.expect(3);
+                      c.close();
+                      Throwable late = thrownOnForeignThread(() -> c.add(1)); // Closed: at once.
+                      ex.expect(4);
+                      ex.checkEquals(StateError.class, late.getClass(), "error class");
+                      ex.checkEquals(
+                          "Bad state: Cannot add event after closing", late.toString(), "text");
+                      return null;
+                    });
               });
         });
     ex.finish(5);
