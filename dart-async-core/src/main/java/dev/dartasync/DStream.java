@@ -56,6 +56,50 @@ import java.util.function.Predicate;
  * #asBroadcastStream()}. The forwarding operators ({@code map}, {@code where}, {@code take}, ...)
  * listen to this stream inside their own {@code listen} and pass events on synchronously: an
  * operator adds no microtask, and a broadcast stream gives a broadcast result.
+ *
+ * <h2 id="threads">Threads</h2>
+ *
+ * A controller belongs to the isolate it was created on (one created on a thread of no isolate, to
+ * the first isolate that listens to it), a subscription to the isolate that listened; their
+ * callbacks and hooks run only there. The rule for a member of a controller, a subscription, a
+ * {@link StreamSink} or a {@link MultiStreamController} called on another thread (a JDBC callback,
+ * a plain thread, an isolate that ended):
+ *
+ * <ul>
+ *   <li><b>Commands are posted.</b> A member that returns nothing, the controller, or a future
+ *       ({@code add}, {@code addError}, {@code close}, {@code addStream}, {@code done}, {@code
+ *       pause}, {@code resume}, {@code cancel}, the {@code onData}/{@code onError}/{@code onDone}
+ *       handler setters, the {@code onListen}/{@code onPause}/{@code onResume}/{@code onCancel}
+ *       hook setters) is posted to the owning isolate as one event and returns at once; posted
+ *       calls run in the order they were made, after the event the isolate is running. A future it
+ *       returns belongs to the isolate and completes there as the isolate-side call's future does
+ *       (it is not the same object). Until its event runs, nothing has changed: {@code isClosed()}
+ *       right after a foreign {@code close()} may still be false. What the calling thread can check
+ *       safely is checked at once, so such a misuse still throws there: a null argument, and
+ *       adding to a controller already closed ({@code Bad state: Cannot add event after
+ *       closing}). Any other error of the call arises on the isolate: in the returned future, or,
+ *       for a member that returns nothing, as an uncaught error of the isolate's root zone, as a
+ *       throw in any event is.
+ *   <li><b>Members that listen are refused.</b> {@link #listen} (and so every member built on it,
+ *       such as {@code toList}, {@code first}, {@code forEach}, {@code drain}), {@link
+ *       StreamSubscription#asFuture} and {@link StreamIterator#moveNext} must run on the isolate:
+ *       elsewhere they throw {@link StateError} ({@code Bad state: DStream.listen was called on
+ *       thread '…', which does not belong to the isolate that owns this stream: …}) before
+ *       anything changes. On a thread of no isolate, members that need the current zone throw
+ *       {@code IllegalStateException} naming {@code Dart.run} instead, as {@code new Completer()}
+ *       does. Operators that only build a stream ({@code map}, {@code where}, …) change nothing
+ *       and may be called anywhere; the stream they return is listened to on an isolate.
+ *   <li><b>Getters read a snapshot.</b> {@code isPaused}, {@code isClosed}, {@code hasListener}
+ *       and {@code StreamIterator.current} read the state without synchronization: the answer may
+ *       be stale.
+ * </ul>
+ *
+ * A posted call does not keep the isolate alive (a foreign {@code Completer.complete} does not
+ * either): if the isolate ended first, the call is dropped with a WARN line (logger {@code
+ * dev.dartasync.DStream}) and a future it returned never completes. To feed a stream from another
+ * thread for as long as needed, keep the isolate alive ({@code Completer.keepAlive()}, an open
+ * {@code ReceivePort}), or bridge the producer with {@link FlowStreams#fromPublisher}. User code
+ * never runs on the calling thread.
  */
 public interface DStream<T> {
 

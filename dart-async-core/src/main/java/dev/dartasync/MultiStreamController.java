@@ -20,7 +20,9 @@ import java.util.concurrent.Callable;
  * throws, as Dart's getter does. Java difference: no {@code onListen} setter (Dart's has no
  * effect).
  *
- * <p>All methods must be called on the stream's isolate thread.
+ * <p><b>Threads.</b> The controller belongs to the listener's isolate; from another thread, each
+ * member that returns nothing, the controller or a future is posted there as an event, and the
+ * getters read a snapshot ({@link DStream}'s "Threads" has the whole rule).
  */
 public interface MultiStreamController<T> {
 

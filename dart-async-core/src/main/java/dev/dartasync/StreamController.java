@@ -46,6 +46,20 @@ import java.util.concurrent.Executors;
  * firing an event}. A {@code listen} after {@link #close()} gets only a done event, one microtask
  * later.
  *
+ * <h2>Threads</h2>
+ *
+ * A controller belongs to the isolate it was created on (one created on a thread of no isolate, to
+ * the first isolate that listens to it). Called from another thread, every member that returns
+ * nothing, the controller or a future ({@code add}, {@code addError}, {@code close}, {@code
+ * addStream}, {@code done}, the hook setters) is posted to that isolate as one event and returns at
+ * once; {@code close}, {@code addStream} and {@code done} return a future that completes there as
+ * the isolate-side call's does. A null argument, and adding after the controller is closed, throw
+ * at once on the calling thread; other errors arise on the isolate. The hooks and the listeners'
+ * callbacks run only on the isolate. The getters ({@code isClosed}, {@code isPaused}, {@code
+ * hasListener}) read a snapshot that may be stale; {@code listen} on the stream from another thread
+ * throws {@link StateError}. A call posted after the isolate ended is dropped with a WARN log line.
+ * The whole rule: {@link DStream}'s "Threads".
+ *
  * <p>A controller is a {@link StreamConsumer} ({@link #addStream}, {@link #close()}), so {@link
  * DStream#pipe} takes it. Java difference: Dart's {@code StreamController} is itself a {@code
  * StreamSink}; here it is not (its {@link #close()} returns a future, {@link EventSink#close()}

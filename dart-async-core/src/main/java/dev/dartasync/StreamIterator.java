@@ -20,7 +20,10 @@ import dev.dartasync.internal.StreamIteratorImpl;
  * }
  * }</pre>
  *
- * All methods must be called on the stream's isolate.
+ * <p><b>Threads.</b> The iterator belongs to the isolate that listened. From another thread,
+ * {@link #moveNext()} throws {@link StateError} (as {@code listen} does), {@link #cancel()} is
+ * posted to the isolate (its future completes there), and {@link #current()} reads a snapshot;
+ * see {@link DStream}'s "Threads".
  */
 public final class StreamIterator<T> {
   private final StreamIteratorImpl<T> impl;

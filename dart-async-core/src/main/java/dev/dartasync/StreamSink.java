@@ -13,6 +13,11 @@ package dev.dartasync;
  * StreamSink} is not itself a {@link StreamConsumer} (Dart's is): {@link #asStreamConsumer()} is
  * the consumer, and {@link DStream#pipe(StreamSink)} takes a sink directly.
  *
+ * <p><b>Threads.</b> A controller's sink is the controller's: from another thread, each member is
+ * posted to the controller's isolate as an event ({@link #addStream} and {@link #done()} return a
+ * future that completes there), with a null argument or an add after close refused at once; see
+ * {@link DStream}'s "Threads".
+ *
  * @param <T> the event type
  */
 public interface StreamSink<T> extends EventSink<T> {

@@ -10,7 +10,12 @@ import java.util.function.Consumer;
  * guarded: an error a callback throws goes to that zone's uncaught-error handling (in the root zone
  * that stops the isolate), never to the code that delivered the event.
  *
- * <p>All methods must be called on the stream's isolate thread.
+ * <p><b>Threads.</b> A subscription belongs to the isolate that listened. From another thread,
+ * {@code pause}, {@code resume}, {@code cancel} and the handler setters are posted to that isolate
+ * as events ({@code cancel} returns a future that completes there, as the isolate-side cancel's
+ * does), {@link #asFuture} throws {@link StateError}, and {@link #isPaused} reads a snapshot; the
+ * source's hooks ({@code onPause}, {@code onResume}, {@code onCancel}) and the handlers always run
+ * on the isolate. The whole rule: {@link DStream}'s "Threads".
  */
 public interface StreamSubscription<T> {
 

@@ -52,6 +52,9 @@ public final class AsBroadcastStream<T> implements DStream<T> {
       BiConsumer<? super Throwable, ? super StackTrace> onError,
       Runnable onDone,
       boolean cancelOnError) {
+    if (StreamThreads.isForeign(zone.loop)) {
+      throw StreamThreads.refused("DStream.listen");
+    }
     AsBroadcastStreamController<T> c = controller;
     if (c == null || c.isClosed()) {
       // Only a done event can come from here any more.
@@ -95,6 +98,11 @@ public final class AsBroadcastStream<T> implements DStream<T> {
   // ---- what the handle does -----------------------------------------------------------------
 
   /** Cancels the source and makes this stream unlistenable (later listens get only done). */
+  /** The isolate of the {@code asBroadcastStream} call, whose thread may run its members. */
+  EventLoop owner() {
+    return zone.loop;
+  }
+
   void cancelSubscription() {
     StreamSubscription<T> s = subscription;
     if (s != null) {

@@ -35,8 +35,9 @@ import java.util.concurrent.Callable;
 public final class AsyncStarController<T> extends StreamControllerImpl<T>
     implements AsyncStarSink<T>, Runnable {
   // The generator is its own synchronous controller (a subclass, not a field) and its own hooks
-  // (the overridden hook methods): one object of 56 B where there were six of 152 B (controller,
-  // generator and four method references). Its flags are bits of the controller's state int.
+  // (the overridden hook methods): one object of 64 B where there were six of 152 B (controller,
+  // generator and four method references; 56 B before the controller's owner field, which the
+  // thread rule needs, see StreamThreads). Its flags are bits of the controller's state int.
 
   /** The body has been started (its first run was scheduled and ran). */
   private static final int STARTED = FIRST_SUBCLASS_BIT;

@@ -48,6 +48,12 @@ public abstract class BroadcastStreamController<T>
   private Runnable onListen;
   private Callable<?> onCancel;
 
+  /**
+   * The isolate whose thread may run this controller's members (see {@link StreamThreads}): the one
+   * it was made on; made on a thread of no isolate, the first one to listen to it.
+   */
+  private EventLoop owner = EventLoop.current();
+
   BroadcastStreamController(Runnable onListen, Callable<?> onCancel) {
     this.onListen = onListen;
     this.onCancel = onCancel;
@@ -64,11 +70,19 @@ public abstract class BroadcastStreamController<T>
 
   @Override
   public void setOnListen(Runnable onListen) {
+    if (StreamThreads.isForeign(owner)) {
+      StreamThreads.post(owner, "StreamController.onListen", () -> setOnListen(onListen));
+      return;
+    }
     this.onListen = onListen;
   }
 
   @Override
   public void setOnCancel(Callable<?> onCancel) {
+    if (StreamThreads.isForeign(owner)) {
+      StreamThreads.post(owner, "StreamController.onCancel", () -> setOnCancel(onCancel));
+      return;
+    }
     this.onCancel = onCancel;
   }
 
@@ -200,6 +214,12 @@ public abstract class BroadcastStreamController<T>
       BiConsumer<? super Throwable, ? super StackTrace> onError,
       Runnable onDone,
       boolean cancelOnError) {
+    if (StreamThreads.isForeign(owner)) {
+      throw StreamThreads.refused("DStream.listen");
+    }
+    if (owner == null) {
+      owner = EventLoop.current(); // Made on a thread of no isolate: bound to its listener's.
+    }
     if (isClosed()) {
       return new DoneStreamSubscription<>(onDone);
     }
@@ -246,8 +266,32 @@ public abstract class BroadcastStreamController<T>
 
   // ---- the sink -----------------------------------------------------------------------------
 
+  /**
+   * Posts an adding member called on another thread (see {@link StreamThreads}). Closing is never
+   * undone, so a controller already closed throws at once, as on the isolate; any other refusal
+   * (firing, adding a stream: both end) happens there.
+   */
+  private void postAdd(String member, Runnable call) {
+    if (isClosed()) {
+      throw addEventError();
+    }
+    StreamThreads.post(owner, member, call);
+  }
+
+  private DFuture<Void> postAddStream(DStream<? extends T> source, boolean cancelOnError) {
+    if (isClosed()) {
+      throw addEventError();
+    }
+    return StreamThreads.postFuture(
+        owner, "StreamController.addStream", () -> addStream(source, cancelOnError));
+  }
+
   @Override
   public void add(T value) {
+    if (StreamThreads.isForeign(owner)) {
+      postAdd("StreamController.add", () -> add(value));
+      return;
+    }
     if (!mayAddEvent()) {
       throw addEventError();
     }
@@ -257,6 +301,10 @@ public abstract class BroadcastStreamController<T>
   @Override
   public void addError(Throwable error, StackTrace stackTrace) {
     Checks.notNull(error, "error");
+    if (StreamThreads.isForeign(owner)) {
+      postAdd("StreamController.addError", () -> addError(error, stackTrace));
+      return;
+    }
     if (!mayAddEvent()) {
       throw addEventError();
     }
@@ -266,6 +314,9 @@ public abstract class BroadcastStreamController<T>
 
   @Override
   public DFuture<Void> close() {
+    if (StreamThreads.isForeign(owner)) {
+      return StreamThreads.postFuture(owner, "StreamController.close", this::close);
+    }
     if (isClosed()) {
       return doneFuture;
     }
@@ -280,6 +331,9 @@ public abstract class BroadcastStreamController<T>
 
   @Override
   public DFuture<Void> done() {
+    if (StreamThreads.isForeign(owner)) {
+      return StreamThreads.postFuture(owner, "StreamController.done", this::done);
+    }
     return ensureDoneFuture();
   }
 
@@ -293,6 +347,9 @@ public abstract class BroadcastStreamController<T>
   @Override
   public DFuture<Void> addStream(DStream<? extends T> source, boolean cancelOnError) {
     Checks.notNull(source, "source");
+    if (StreamThreads.isForeign(owner)) {
+      return postAddStream(source, cancelOnError);
+    }
     if (!mayAddEvent()) {
       throw addEventError();
     }

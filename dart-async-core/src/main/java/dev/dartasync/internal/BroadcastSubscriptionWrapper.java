@@ -62,6 +62,9 @@ final class BroadcastSubscriptionWrapper<T> implements StreamSubscription<T> {
   /** Cancels the source; the stream can no longer be listened to. */
   @Override
   public DFuture<Void> cancel() {
+    if (StreamThreads.isForeign(stream.owner())) {
+      return StreamThreads.postFuture(stream.owner(), "StreamSubscription.cancel", this::cancel);
+    }
     stream.cancelSubscription();
     return BufferingStreamSubscription.nullFuture();
   }

@@ -136,11 +136,19 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
 
   @Override
   public void onData(Consumer<? super T> handleData) {
+    if (StreamThreads.isForeign(zone.loop)) {
+      StreamThreads.post(zone.loop, "StreamSubscription.onData", () -> onData(handleData));
+      return;
+    }
     onData = registerData(zone, handleData);
   }
 
   @Override
   public void onError(BiConsumer<? super Throwable, ? super StackTrace> handleError) {
+    if (StreamThreads.isForeign(zone.loop)) {
+      StreamThreads.post(zone.loop, "StreamSubscription.onError", () -> onError(handleError));
+      return;
+    }
     if (handleError == null) {
       state &= ~HAS_ERROR_HANDLER; // Errors will be uncaught again.
     } else {
@@ -151,6 +159,10 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
 
   @Override
   public void onDone(Runnable handleDone) {
+    if (StreamThreads.isForeign(zone.loop)) {
+      StreamThreads.post(zone.loop, "StreamSubscription.onDone", () -> onDone(handleDone));
+      return;
+    }
     onDone = registerDone(zone, handleDone);
   }
 
@@ -163,6 +175,10 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
 
   @Override
   public void pause(DFuture<?> resumeSignal) {
+    if (StreamThreads.isForeign(zone.loop)) {
+      StreamThreads.post(zone.loop, "StreamSubscription.pause", () -> pause(resumeSignal));
+      return;
+    }
     if (isCanceled()) {
       return;
     }
@@ -184,6 +200,10 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
 
   @Override
   public void resume() {
+    if (StreamThreads.isForeign(zone.loop)) {
+      StreamThreads.post(zone.loop, "StreamSubscription.resume", this::resume);
+      return;
+    }
     if (isCanceled() || !isPaused()) {
       return;
     }
@@ -207,6 +227,9 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
   @Override
   @SuppressWarnings("unchecked")
   public DFuture<Void> cancel() {
+    if (StreamThreads.isForeign(zone.loop)) {
+      return StreamThreads.postFuture(zone.loop, "StreamSubscription.cancel", this::cancel);
+    }
     DFuture<?> future = cancelForFuture();
     return future != null ? (DFuture<Void>) future : nullFuture();
   }
@@ -238,6 +261,9 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
 
   @Override
   public <E> DFuture<E> asFuture(E futureValue) {
+    if (StreamThreads.isForeign(zone.loop)) {
+      throw StreamThreads.refused("StreamSubscription.asFuture");
+    }
     FutureImpl<E> result = new FutureImpl<>();
     onDone = () -> result.complete(futureValue);
     state |= HAS_ERROR_HANDLER;
@@ -255,6 +281,11 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
   }
 
   // ---- state --------------------------------------------------------------------------------
+
+  /** The isolate that listened, whose thread may run this subscription's members. */
+  final EventLoop owner() {
+    return zone.loop;
+  }
 
   /** The done event has been received (Dart's {@code _isClosed}). */
   boolean isClosed() {

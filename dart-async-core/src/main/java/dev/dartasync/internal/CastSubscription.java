@@ -28,11 +28,19 @@ final class CastSubscription<S, T> implements StreamSubscription<T> {
 
   @Override
   public void onData(Consumer<? super T> handler) {
+    if (StreamThreads.isForeign(zone.loop)) {
+      StreamThreads.post(zone.loop, "StreamSubscription.onData", () -> onData(handler));
+      return;
+    }
     handleData = handler == null ? null : zone.registerConsumerOwned(handler);
   }
 
   @Override
   public void onError(BiConsumer<? super Throwable, ? super StackTrace> handler) {
+    if (StreamThreads.isForeign(zone.loop)) {
+      StreamThreads.post(zone.loop, "StreamSubscription.onError", () -> onError(handler));
+      return;
+    }
     source.onError(handler);
     handleError = handler == null ? null : BufferingStreamSubscription.registerError(zone, handler);
   }

@@ -50,6 +50,10 @@ final class DoneStreamSubscription<T> implements StreamSubscription<T> {
 
   @Override
   public void onDone(Runnable handleDone) {
+    if (StreamThreads.isForeign(zone.loop)) {
+      StreamThreads.post(zone.loop, "StreamSubscription.onDone", () -> onDone(handleDone));
+      return;
+    }
     if (!isDone(state)) {
       onDone = handleDone == null ? null : zone.registerRunnableOwned(handleDone);
     }
@@ -62,6 +66,10 @@ final class DoneStreamSubscription<T> implements StreamSubscription<T> {
 
   @Override
   public void pause(DFuture<?> resumeSignal) {
+    if (StreamThreads.isForeign(zone.loop)) {
+      StreamThreads.post(zone.loop, "StreamSubscription.pause", () -> pause(resumeSignal));
+      return;
+    }
     if (!isDone(state)) {
       // One more pause.
       state += PAUSED_ONCE;
@@ -73,6 +81,10 @@ final class DoneStreamSubscription<T> implements StreamSubscription<T> {
 
   @Override
   public void resume() {
+    if (StreamThreads.isForeign(zone.loop)) {
+      StreamThreads.post(zone.loop, "StreamSubscription.resume", this::resume);
+      return;
+    }
     int resumed = state - PAUSED_ONCE;
     if (resumed < 0) {
       return; // Not paused (or done).
@@ -94,6 +106,9 @@ final class DoneStreamSubscription<T> implements StreamSubscription<T> {
 
   @Override
   public DFuture<Void> cancel() {
+    if (StreamThreads.isForeign(zone.loop)) {
+      return StreamThreads.postFuture(zone.loop, "StreamSubscription.cancel", this::cancel);
+    }
     // Cancelled: done is never sent.
     state = DONE;
     onDone = null;
@@ -102,6 +117,9 @@ final class DoneStreamSubscription<T> implements StreamSubscription<T> {
 
   @Override
   public <E> DFuture<E> asFuture(E futureValue) {
+    if (StreamThreads.isForeign(zone.loop)) {
+      throw StreamThreads.refused("StreamSubscription.asFuture");
+    }
     FutureImpl<E> result = new FutureImpl<>();
     if (!isDone(state)) {
       onDone = zone.registerRunnableOwned(() -> result.completeWithValue(futureValue));

@@ -26,6 +26,10 @@ final class MultiStreamController<T> extends StreamControllerImpl<T>
 
   @Override
   public void addSync(T value) {
+    if (isForeignThread()) {
+      postAdd("MultiStreamController.addSync", () -> addSync(value));
+      return;
+    }
     if (!mayAddEvent()) {
       throw badEventState();
     }
@@ -37,6 +41,10 @@ final class MultiStreamController<T> extends StreamControllerImpl<T>
   @Override
   public void addErrorSync(Throwable error, StackTrace stackTrace) {
     Checks.notNull(error, "error");
+    if (isForeignThread()) {
+      postAdd("MultiStreamController.addErrorSync", () -> addErrorSync(error, stackTrace));
+      return;
+    }
     if (!mayAddEvent()) {
       throw badEventState();
     }
@@ -47,6 +55,10 @@ final class MultiStreamController<T> extends StreamControllerImpl<T>
 
   @Override
   public void closeSync() {
+    if (isForeignThread()) {
+      StreamThreads.post(owner(), "MultiStreamController.closeSync", this::closeSync);
+      return;
+    }
     if (isClosed()) {
       return;
     }

@@ -31,22 +31,45 @@ final class SinkTransformerSubscription<S, T> extends PipeSubscription<S, T> {
     listenTo(source);
   }
 
-  /** Dart's {@code _EventSinkWrapper}: the output side, as the mapper's handlers see it. */
+  /**
+   * Dart's {@code _EventSinkWrapper}: the output side, as the mapper's handlers see it. A handler
+   * may keep it and call it from another thread: then each call is posted to the subscription's
+   * isolate (see StreamThreads), an add after close still throwing at once.
+   */
   private final class OutputSink implements EventSink<T> {
     @Override
     public void add(T event) {
+      if (StreamThreads.isForeign(owner())) {
+        postOutput("EventSink.add", () -> add(event));
+        return;
+      }
       SinkTransformerSubscription.this.add(event);
     }
 
     @Override
     public void addError(Throwable error, StackTrace stackTrace) {
+      if (StreamThreads.isForeign(owner())) {
+        postOutput("EventSink.addError", () -> addError(error, stackTrace));
+        return;
+      }
       SinkTransformerSubscription.this.addError(
           error, stackTrace != null ? stackTrace : AsyncError.defaultStackTrace(error));
     }
 
     @Override
     public void close() {
+      if (StreamThreads.isForeign(owner())) {
+        postOutput("EventSink.close", this::close);
+        return;
+      }
       SinkTransformerSubscription.this.close();
+    }
+
+    private void postOutput(String member, Runnable call) {
+      if (isClosed()) {
+        throw alreadyClosed();
+      }
+      StreamThreads.post(owner(), member, call);
     }
   }
 

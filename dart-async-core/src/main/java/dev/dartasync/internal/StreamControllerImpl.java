@@ -38,8 +38,8 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
 
   /**
    * Fixed at creation: events go to the subscription synchronously (Dart's sync dispatch), else
-   * as buffered events. A bit of {@link #state} rather than a boolean field: the padding it cost
-   * was what kept an {@link AsyncStarController} (a subclass) from 56 B.
+   * as buffered events. A bit of {@link #state} rather than a boolean field: one field fewer to lay
+   * out (as a field it once cost an {@link AsyncStarController}, a subclass, 8 B of padding).
    */
   private static final int SYNC = 16;
 
@@ -65,6 +65,13 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   private Runnable onResume;
   private Callable<?> onCancel;
 
+  /**
+   * The isolate whose thread may run this controller's members (see {@link StreamThreads}): the one
+   * it was made on; made on a thread of no isolate, the first one to listen to it. Fills what was
+   * padding: the object stays 48 B.
+   */
+  private EventLoop owner = EventLoop.current();
+
   public StreamControllerImpl(boolean sync) {
     this.state = sync ? SYNC : INITIAL;
   }
@@ -73,21 +80,37 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
 
   @Override
   public void setOnListen(Runnable onListen) {
+    if (StreamThreads.isForeign(owner)) {
+      StreamThreads.post(owner, "StreamController.onListen", () -> setOnListen(onListen));
+      return;
+    }
     this.onListen = onListen;
   }
 
   @Override
   public void setOnPause(Runnable onPause) {
+    if (StreamThreads.isForeign(owner)) {
+      StreamThreads.post(owner, "StreamController.onPause", () -> setOnPause(onPause));
+      return;
+    }
     this.onPause = onPause;
   }
 
   @Override
   public void setOnResume(Runnable onResume) {
+    if (StreamThreads.isForeign(owner)) {
+      StreamThreads.post(owner, "StreamController.onResume", () -> setOnResume(onResume));
+      return;
+    }
     this.onResume = onResume;
   }
 
   @Override
   public void setOnCancel(Callable<?> onCancel) {
+    if (StreamThreads.isForeign(owner)) {
+      StreamThreads.post(owner, "StreamController.onCancel", () -> setOnCancel(onCancel));
+      return;
+    }
     this.onCancel = onCancel;
   }
 
@@ -169,6 +192,9 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
    */
   @Override
   public DFuture<Void> done() {
+    if (StreamThreads.isForeign(owner)) {
+      return StreamThreads.postFuture(owner, "StreamController.done", this::done);
+    }
     if (doneFuture == null) {
       doneFuture = isCanceled() ? BufferingStreamSubscription.nullFuture() : new FutureImpl<>();
     }
@@ -179,6 +205,10 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
 
   @Override
   public void add(T value) {
+    if (StreamThreads.isForeign(owner)) {
+      postAdd("StreamController.add", () -> add(value));
+      return;
+    }
     if (!mayAddEvent()) {
       throw badEventState();
     }
@@ -188,6 +218,10 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   @Override
   public void addError(Throwable error, StackTrace stackTrace) {
     Checks.notNull(error, "error");
+    if (StreamThreads.isForeign(owner)) {
+      postAddError(error, stackTrace);
+      return;
+    }
     if (!mayAddEvent()) {
       throw badEventState();
     }
@@ -203,6 +237,9 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
 
   @Override
   public DFuture<Void> close() {
+    if (StreamThreads.isForeign(owner)) {
+      return StreamThreads.postFuture(owner, "StreamController.close", this::close);
+    }
     if (isClosed()) {
       return done();
     }
@@ -211,6 +248,39 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
     }
     closeUnchecked();
     return done();
+  }
+
+  /** The isolate this controller belongs to, or null (see {@link #owner}'s field comment). */
+  final EventLoop owner() {
+    return owner;
+  }
+
+  /** Whether the calling thread must post its call instead of running it (see StreamThreads). */
+  final boolean isForeignThread() {
+    return StreamThreads.isForeign(owner);
+  }
+
+  /**
+   * Posts an adding member called on another thread. Closing is never undone, so a controller
+   * already closed throws at once, as on the isolate; any other refusal happens there.
+   */
+  final void postAdd(String member, Runnable call) {
+    if (isClosed()) {
+      throw badEventState();
+    }
+    StreamThreads.post(owner, member, call);
+  }
+
+  private void postAddError(Throwable error, StackTrace stackTrace) {
+    postAdd("StreamController.addError", () -> addError(error, stackTrace));
+  }
+
+  private DFuture<Void> postAddStream(DStream<? extends T> source, boolean cancelOnError) {
+    if (isClosed()) {
+      throw badEventState();
+    }
+    return StreamThreads.postFuture(
+        owner, "StreamController.addStream", () -> addStream(source, cancelOnError));
   }
 
   /** Closed: no more events may be added. */
@@ -268,6 +338,9 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
   @Override
   public DFuture<Void> addStream(DStream<? extends T> source, boolean cancelOnError) {
     Checks.notNull(source, "source");
+    if (StreamThreads.isForeign(owner)) {
+      return postAddStream(source, cancelOnError);
+    }
     if (!mayAddEvent()) {
       throw badEventState();
     }
@@ -313,6 +386,12 @@ public class StreamControllerImpl<T> implements StreamControllerBase<T>, Control
       BiConsumer<? super Throwable, ? super StackTrace> onError,
       Runnable onDone,
       boolean cancelOnError) {
+    if (StreamThreads.isForeign(owner)) {
+      throw StreamThreads.refused("DStream.listen");
+    }
+    if (owner == null) {
+      owner = EventLoop.current(); // Made on a thread of no isolate: bound to its listener's.
+    }
     if (!isInitialState()) {
       throw new StateError("Stream has already been listened to.");
     }

@@ -35,6 +35,11 @@ public final class StreamIteratorImpl<T> {
     return hasValue ? (T) stateData : null;
   }
 
+  /** The isolate of the iterator's subscription, if known (before the first moveNext: none). */
+  private static EventLoop owner(StreamSubscription<?> s) {
+    return s instanceof BufferingStreamSubscription<?> b ? b.owner() : null;
+  }
+
   /** Whether a subscription is active (the await-for lowering cancels only then). */
   public boolean isListening() {
     return subscription != null;
@@ -42,6 +47,9 @@ public final class StreamIteratorImpl<T> {
 
   public DFuture<Boolean> moveNext() {
     StreamSubscription<T> s = subscription;
+    if (StreamThreads.isForeign(owner(s))) {
+      throw StreamThreads.refused("StreamIterator.moveNext");
+    }
     if (s != null) {
       if (hasValue) {
         FutureImpl<Boolean> future = new FutureImpl<>();
@@ -151,6 +159,9 @@ public final class StreamIteratorImpl<T> {
   @SuppressWarnings("unchecked")
   public DFuture<?> cancel() {
     StreamSubscription<T> s = subscription;
+    if (StreamThreads.isForeign(owner(s))) {
+      return StreamThreads.postFuture(owner(s), "StreamIterator.cancel", this::cancel);
+    }
     Object data = stateData;
     stateData = null;
     if (s != null) {
