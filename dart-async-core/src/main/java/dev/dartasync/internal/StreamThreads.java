@@ -5,8 +5,6 @@ import dev.dartasync.DFuture;
 import dev.dartasync.StackTrace;
 import dev.dartasync.StateError;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The one thread rule of stream controllers, subscriptions and sinks (stated for users in {@code
@@ -37,7 +35,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class StreamThreads {
 
-  private static final Logger LOG = LoggerFactory.getLogger("dev.dartasync.DStream");
+  private static final Log LOG = Log.named("dev.dartasync.DStream");
 
   private StreamThreads() {}
 

@@ -195,6 +195,10 @@ class NullArgumentsTest {
     nullable(
         "RemoteError's stack description: the Java API documents null as none (\"\")",
         "RemoteError.<init>#1");
+    nullable(
+        "Java-only helpers for a catch (Throwable) of the user's: like instanceof, null is no exit",
+        "Isolate.isExit",
+        "Isolate.rethrowIfExit");
   }
 
   @Test
