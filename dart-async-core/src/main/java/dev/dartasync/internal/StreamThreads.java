@@ -68,6 +68,7 @@ public final class StreamThreads {
               try {
                 answer = call.get();
               } catch (Throwable e) {
+                IsolateStop.rethrowIfStop(e); // Exit or kill in the call: the isolate ends.
                 result.completeError(new AsyncError(e, StackTrace.of(e)));
                 return;
               }
