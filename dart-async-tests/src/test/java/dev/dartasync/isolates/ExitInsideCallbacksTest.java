@@ -378,4 +378,37 @@ class ExitInsideCallbacksTest {
             + " future completed; it never will.",
         FOREIGN_GET.get());
   }
+
+  static volatile StreamController<String> mainController;
+
+  @Test
+  @DisplayName("a user's catch (Throwable) that swallows the exit cannot post to another isolate's controller")
+  void swallowedExitThenAddToAControllerOfAnotherIsolate() {
+    List<Object> delivered = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Object> got =
+        Dart.run(
+            () -> {
+              StreamController<String> c = new StreamController<>();
+              c.stream().listen(delivered::add);
+              mainController = c;
+              ReceivePort port = new ReceivePort();
+              await(
+                  Isolate.spawn(
+                      (SendPort p) -> {
+                        try {
+                          Isolate.exit(p, "final");
+                        } catch (Throwable swallowed) {
+                          mainController.add("added after the exit"); // Posted to the main isolate.
+                        }
+                      },
+                      port.sendPort(),
+                      SpawnOptions.defaults().onExit(port.sendPort(), "exit")));
+              List<Object> messages = await(port.take(2).toList());
+              await(DFuture.delayed(java.time.Duration.ofMillis(50))); // Later events, if any.
+              c.close();
+              return messages;
+            });
+    assertEquals(DART, got);
+    assertEquals(List.of(), delivered);
+  }
 }
