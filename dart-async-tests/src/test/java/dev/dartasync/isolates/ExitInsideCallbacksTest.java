@@ -411,4 +411,37 @@ class ExitInsideCallbacksTest {
     assertEquals(DART, got);
     assertEquals(List.of(), delivered);
   }
+
+  static volatile dev.dartasync.Completer<String> mainCompleter;
+
+  @Test
+  @DisplayName("a user's catch (Throwable) that swallows the exit cannot complete another isolate's completer, nor hold it open")
+  void swallowedExitThenCompleteACompleterOfAnotherIsolate() {
+    List<Object> completions = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Object> got =
+        Dart.run(
+            () -> {
+              // keepAlive: Dart.run returns only if the completer stops holding the isolate open.
+              dev.dartasync.Completer<String> completer = dev.dartasync.Completer.keepAlive();
+              completer.future().then(completions::add);
+              mainCompleter = completer;
+              ReceivePort port = new ReceivePort();
+              await(
+                  Isolate.spawn(
+                      (SendPort p) -> {
+                        try {
+                          Isolate.exit(p, "final");
+                        } catch (Throwable swallowed) {
+                          mainCompleter.complete("completed after the exit"); // Posted.
+                        }
+                      },
+                      port.sendPort(),
+                      SpawnOptions.defaults().onExit(port.sendPort(), "exit")));
+              List<Object> messages = await(port.take(2).toList());
+              await(DFuture.delayed(java.time.Duration.ofMillis(50))); // Later events, if any.
+              return messages;
+            });
+    assertEquals(DART, got);
+    assertEquals(List.of(), completions);
+  }
 }
