@@ -222,6 +222,49 @@ class ForeignThreadStreamsTest {
   }
 
   @Test
+  @DisplayName("pipe into a controller from another thread: posted as the controller's addStream, then closed on the isolate")
+  void pipeIntoAControllerFromAnotherThread() {
+    Dart.run(
+        () -> {
+          StreamController<Integer> source = new StreamController<>();
+          source.onListen(
+              () -> {
+                ex.expect(3);
+                checkOnIsolate("the source's onListen");
+                source.add(7);
+                source.close();
+              });
+          StreamController<Integer> target = new StreamController<>();
+          target
+              .stream()
+              .listen(
+                  v -> {
+                    ex.expect(4);
+                    ex.checkEquals(7, v, "value");
+                    checkOnIsolate("onData");
+                  },
+                  () -> {
+                    ex.expect(5);
+                    checkOnIsolate("onDone");
+                  });
+          Timer.run(
+              () -> {
+                DFuture<?> piped = onForeignThread(() -> source.stream().pipe(target));
+                ex.expect(1);
+                ex.check(!source.hasListener(), "listened before the posted addStream ran");
+                scheduleMicrotask(() -> ex.expect(2));
+                piped.then(
+                    v -> {
+                      ex.expect(6);
+                      ex.check(target.isClosed(), "the target is not closed");
+                      return null;
+                    });
+              });
+        });
+    ex.finish(7);
+  }
+
+  @Test
   @DisplayName("listen and asFuture from another thread: a StateError before anything changes")
   void listenAndAsFutureAreRefused() {
     Dart.run(
