@@ -518,6 +518,48 @@ class ForeignThreadStreamsTest {
   }
 
   @Test
+  @DisplayName("a transformer's output sink from another thread: a null error throws there at once, nothing is posted")
+  void transformerOutputSinkNullErrorFromAnotherThread() {
+    Dart.run(
+        () -> {
+          AtomicReference<EventSink<Integer>> output = new AtomicReference<>();
+          StreamController<Integer> source = new StreamController<>();
+          DStream.eventTransformed(
+                  source.stream(),
+                  (EventSink<Integer> out) -> {
+                    output.set(out);
+                    return new EventSink<Integer>() {
+                      @Override
+                      public void add(Integer event) {}
+
+                      @Override
+                      public void addError(Throwable error, StackTrace stackTrace) {}
+
+                      @Override
+                      public void close() {}
+                    };
+                  })
+              .listen(
+                  v -> ex.expectUnreached(),
+                  (Throwable e) -> ex.expectUnreached(),
+                  () -> ex.expect(3));
+          Timer.run(
+              () -> {
+                Throwable refused = thrownOnForeignThread(() -> output.get().addError(null, null));
+                ex.expect(1);
+                ex.checkEquals(
+                    "Invalid argument(s) (error): Must not be null", refused.toString(), "text");
+                Timer.run(
+                    () -> {
+                      ex.expect(2); // Nothing was posted: no uncaught error stopped the isolate.
+                      output.get().close();
+                    });
+              });
+        });
+    ex.finish(4);
+  }
+
+  @Test
   @DisplayName("errors of a posted call: a close during addStream fails its future; an add after close throws at once")
   void errorsOfPostedCalls() {
     Dart.run(
