@@ -444,4 +444,34 @@ class ExitInsideCallbacksTest {
     assertEquals(DART, got);
     assertEquals(List.of(), completions);
   }
+
+  static volatile dev.dartasync.Timer mainTimer;
+
+  @Test
+  @DisplayName("an isolate that swallowed its exit cannot cancel a timer of another isolate")
+  void swallowedExitThenCancelATimerOfAnotherIsolate() {
+    List<Object> fired = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Object> got =
+        Dart.run(
+            () -> {
+              mainTimer =
+                  new dev.dartasync.Timer(
+                      java.time.Duration.ofMillis(300), () -> fired.add("fired"));
+              ReceivePort port = new ReceivePort();
+              await(
+                  Isolate.spawn(
+                      (SendPort p) -> {
+                        try {
+                          Isolate.exit(p, "final");
+                        } catch (Throwable swallowed) {
+                          mainTimer.cancel(); // From another isolate: must not take effect.
+                        }
+                      },
+                      port.sendPort(),
+                      SpawnOptions.defaults().onExit(port.sendPort(), "exit")));
+              return await(port.take(2).toList());
+            });
+    assertEquals(DART, got);
+    assertEquals(List.of("fired"), fired); // Dart.run returned after the timer's event.
+  }
 }
