@@ -61,6 +61,19 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
   private static final int PARKED = FIRST_SUBCLASS_BIT << 4;
 
   /**
+   * The {@code add} of a yield is running: an await-for loop parked on this stream may run its
+   * loop body here, on the body's stack ({@link LoopDriver}). Set and cleared by {@link #yield}.
+   */
+  private static final int IN_ADD = FIRST_SUBCLASS_BIT << 5;
+
+  /**
+   * A loop body that this yield's add ran suspended and then ended the loop: the body already
+   * waits at this yield, as in Dart since that suspension ({@link #drivenEnd}); the yield only
+   * suspends. Set by the driver, cleared by {@link #yield}.
+   */
+  private static final int DRIVEN_END = FIRST_SUBCLASS_BIT << 6;
+
+  /**
    * The body in its three stages, one field: the {@link AsyncStarBody} to start (until it
    * starts; cleared then, so that nothing it captured outlives it needlessly), the async {@link
    * Body} running it (set on its own thread when it starts: yield is refused on any other thread,
@@ -131,6 +144,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     AsyncStarBody<T> code = (AsyncStarBody<T>) body;
     // An async body is its thread's uncaught-exception handler (see Body).
     body = Thread.currentThread().getUncaughtExceptionHandler();
+    runner().generator = true;
     try {
       code.run(this);
     } catch (GeneratorCancelled returned) {
@@ -150,7 +164,17 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
   @Override
   public void yield(T value) {
     requireBody("yield");
-    add(value);
+    setBits(IN_ADD);
+    try {
+      add(value);
+    } finally {
+      clearBits(IN_ADD);
+    }
+    if (hasBit(DRIVEN_END)) {
+      clearBits(DRIVEN_END);
+      suspend(); // Already at this yield (drivenEnd): the cancel resumes it.
+      return;
+    }
     if (!hasListener()) {
       throw new GeneratorCancelled();
     }
@@ -180,6 +204,28 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
           return null;
         });
     suspend();
+  }
+
+  /**
+   * The body if it is mounted and running the {@code add} of its yield on its own thread (an
+   * await-for loop on this stream may run its loop body there, {@link LoopDriver}), else null.
+   */
+  Body drivingBody() {
+    if (!hasBit(IN_ADD) || !(body instanceof Body running)) {
+      return null;
+    }
+    Thread current = Thread.currentThread();
+    return running.carrier.mounted == running && running.thread == current ? running : null;
+  }
+
+  /**
+   * A loop body that the add of this yield ran suspended, and now ends its loop: puts the body at
+   * the yield, where Dart's has waited since that suspension (with the subscription paused, so not
+   * scheduled), so that the loop's cancel schedules its resumption there; the yield then only
+   * suspends.
+   */
+  void drivenEnd() {
+    setBits(AT_YIELD | DRIVEN_END);
   }
 
   /** The inner stream of a {@code yield*} is done. */
@@ -269,7 +315,8 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     if (!(body instanceof Body running)
         || current != running.thread
         || current.getUncaughtExceptionHandler() != running
-        || running.inCallback > 0) {
+        || running.inCallback > 0
+        || hasBit(IN_ADD)) { // A loop body that this body's yield runs (LoopDriver).
       throw new IllegalStateException(
           what + " may only be called by its own async* body, on the body's own stack");
     }

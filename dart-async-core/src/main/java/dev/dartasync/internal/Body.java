@@ -72,6 +72,12 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    */
   int inCallback;
   /**
+   * Whether this body runs an {@code async*} generator (set when it starts): its await-for loops
+   * are never driven by their source ({@link LoopDriver}), since a yield of its own belongs on its
+   * own thread. A boolean in the object's padding: no bytes added.
+   */
+  boolean generator;
+  /**
    * The continuation as the body's zone registered it at the first await, {@link
    * AwaitCallbacks#ROUTED} if the zone sees resumptions without registering, {@link
    * AwaitCallbacks#UNDECIDED} before the first await, null if the zone does not care (the root).
