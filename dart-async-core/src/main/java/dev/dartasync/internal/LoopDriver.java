@@ -105,6 +105,7 @@ final class LoopDriver<T> {
     ZoneImpl saved = loop.zone;
     int savedInCallback = gen.inCallback;
     int awaitsBefore = gen.awaitCount;
+    long takenBefore = loop.microtasksTakenByBodies;
     // The loop body is the consumer's code, not a callback: it may await (on this thread).
     gen.inCallback = 0;
     loop.zone = consumer.zone;
@@ -124,8 +125,9 @@ final class LoopDriver<T> {
       iterator.rearm(future);
       return; // The consumer stays parked on the same future: the next element may follow.
     }
-    if (gen.awaitCount != awaitsBefore) {
-      // The loop body suspended: in Dart the generator waits at its yield since then.
+    if (gen.awaitCount != awaitsBefore || loop.microtasksTakenByBodies != takenBefore) {
+      // The loop body suspended (an await, or a microtask it ran instead of suspending, as an
+      // inner await for's buffered element): in Dart the generator waits at its yield since then.
       generator.drivenEnd();
     }
     broke = thrown == null;

@@ -255,6 +255,28 @@ class AsyncStarUnderAwaitForTest {
   }
 
   @Test
+  @DisplayName("a loop body whose inner await for takes buffered elements without a park, then breaks")
+  void innerBufferedLoopThenBreak() {
+    same(
+        () -> {
+          awaitFor(
+              count(5),
+              v -> {
+                print("got " + v);
+                dev.dartasync.StreamController<Integer> buffered =
+                    new dev.dartasync.StreamController<>();
+                buffered.add(v * 100);
+                buffered.add(v * 100 + 1);
+                buffered.close();
+                awaitFor(buffered.stream(), x -> print("inner " + x));
+                Dart.scheduleMicrotask(() -> print("m" + v));
+                return v < 2;
+              });
+          print("end");
+        });
+  }
+
+  @Test
   @DisplayName("the loop body runs in the consumer's zone, the generator in its own")
   void consumersZone() {
     same(
