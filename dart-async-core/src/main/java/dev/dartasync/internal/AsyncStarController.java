@@ -178,9 +178,38 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     if (!hasListener()) {
       throw new GeneratorCancelled();
     }
+    if (passesWithoutHop()) {
+      return;
+    }
     scheduleGenerator();
     setBits(AT_YIELD);
     suspend();
+  }
+
+  /**
+   * The yield's microtask hop elided: if nothing is queued, the body was resumed in tail position,
+   * no other body waits and no zone handler is involved, the microtask the yield would schedule is
+   * the very next thing to run, and it would only resume this body ({@link #resumeInline} without
+   * the queue). The order cannot differ; the cost is a few field reads.
+   */
+  private boolean passesWithoutHop() {
+    Body running = runner();
+    if (running.awaitCallbacks != null
+        || !InlineDelivery.enabled
+        || hasBit(SCHEDULED | ADDING)
+        || isPaused()) {
+      return false;
+    }
+    EventLoop loop = running.carrier.loop;
+    if (loop.deferred != null
+        || !loop.zone.mayElideMicrotask()
+        || !loop.microtasksEmpty()
+        || !running.carrier.mayRunNextMicrotask(running)) {
+      return false;
+    }
+    loop.exitIfStopping(); // As the schedule would: an exiting or killed isolate stops here.
+    running.beginAwait(); // The yield is a suspension, as in suspend().
+    return true;
   }
 
   @Override
