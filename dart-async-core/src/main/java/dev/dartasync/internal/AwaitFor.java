@@ -17,8 +17,10 @@ public final class AwaitFor {
     Checks.notNull(action, "action");
     StreamIteratorImpl<T> iterator = new StreamIteratorImpl<>(stream);
     LoopDriver<T> driver = null;
-    if (stream instanceof ControllerStream<?> c && c.controller() instanceof AsyncStarController) {
-      driver = new LoopDriver<>(action); // An async* generator may run the loop body in its yield.
+    if (stream instanceof ControllerStream<?> c
+        && c.controller() instanceof AsyncStarController<?> generator) {
+      // The generator may run the loop body in its yield.
+      driver = new LoopDriver<>(action, generator);
       iterator.drive(driver);
     }
     try {

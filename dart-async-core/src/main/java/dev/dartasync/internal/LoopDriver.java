@@ -47,6 +47,9 @@ final class LoopDriver<T> {
   /** The loop body. */
   final AwaitForAction<? super T> action;
 
+  /** The generator whose stream the loop's iterator listens to (directly, nothing between). */
+  final AsyncStarController<?> generator;
+
   /** The body running the loop; set when it parks. */
   Body consumer;
 
@@ -59,47 +62,48 @@ final class LoopDriver<T> {
   /** What the driven loop body threw. */
   private Throwable error;
 
-  LoopDriver(AwaitForAction<? super T> action) {
+  LoopDriver(AwaitForAction<? super T> action, AsyncStarController<?> generator) {
     this.action = action;
+    this.generator = generator;
   }
 
   /**
-   * Called by the iterator's {@code onData} with the future it would complete: the body of the
-   * generator whose yield delivers this value if the loop may run on its stack now, else null.
+   * Called by the consumer as it parks on {@code future}: arms the driver unless this consumer
+   * must be resumed on its own thread (an {@code async*} body, or a zone that sees its awaits).
+   * Returns whether it armed.
    */
-  AsyncStarController<?> mayDrive(FutureImpl<Boolean> future, Object subscription) {
+  boolean arm(Body body, FutureImpl<Boolean> future) {
+    if (body.generator || body.awaitCallbacks != null) {
+      return false;
+    }
+    consumer = body;
+    parkedOn = future;
+    return true;
+  }
+
+  /**
+   * Called by the iterator's {@code onData} with the future it would complete: whether the loop
+   * body may run here, on the stack of {@link #generator}'s yield.
+   */
+  boolean mayDrive(FutureImpl<Boolean> future) {
+    if (parkedOn != future || !enabled || !InlineDelivery.enabled) {
+      return false;
+    }
     Body c = consumer;
-    if (parkedOn != future
-        || !enabled
-        || !InlineDelivery.enabled
-        || c == null
-        || c.state != Body.State.AWAITING
-        || c.awaitCallbacks != null
-        || c.generator
-        || !(subscription instanceof ControllerSubscription<?> cs)
-        || !(cs.controller() instanceof AsyncStarController<?> g)) {
-      return null;
-    }
-    Body gen = g.drivingBody();
-    if (gen == null
-        || gen.carrier != c.carrier
-        || gen.awaitCallbacks != null
-        || c.carrier.loop.zone != c.zone
-        || c.carrier.loop.stopping()) {
-      return null;
-    }
-    return g;
+    Body gen = generator.drivingBody();
+    return gen != null
+        && c.state == Body.State.AWAITING
+        && gen.carrier == c.carrier
+        && gen.awaitCallbacks == null
+        && c.carrier.loop.zone == c.zone
+        && !c.carrier.loop.stopping();
   }
 
   /**
    * Runs the loop body with {@code value} on the generator's stack, then the loop's next step: the
    * next {@code moveNext} on the same future, or the consumer resumed to leave the loop.
    */
-  void drive(
-      StreamIteratorImpl<T> iterator,
-      T value,
-      FutureImpl<Boolean> future,
-      AsyncStarController<?> generator) {
+  void drive(StreamIteratorImpl<T> iterator, T value, FutureImpl<Boolean> future) {
     Body gen = generator.drivingBody();
     EventLoop loop = gen.carrier.loop;
     ZoneImpl saved = loop.zone;

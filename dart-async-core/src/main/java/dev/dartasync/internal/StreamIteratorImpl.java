@@ -136,8 +136,9 @@ public final class StreamIteratorImpl<T> {
   /** Parks on {@code future}, which the generator may keep pending over many loop bodies. */
   private boolean awaitDriven(Body body, FutureImpl<Boolean> future, LoopDriver<T> d)
       throws InterruptedException {
-    d.consumer = body;
-    d.parkedOn = future;
+    if (!d.arm(body, future)) {
+      return Dart.await(future);
+    }
     try {
       return Dart.await(future);
     } finally {
@@ -222,9 +223,8 @@ public final class StreamIteratorImpl<T> {
     hasValue = true;
     LoopDriver<T> driven = driver;
     if (driven != null) {
-      AsyncStarController<?> generator = driven.mayDrive(moveNextFuture, subscription);
-      if (generator != null) {
-        driven.drive(this, data, moveNextFuture, generator);
+      if (driven.mayDrive(moveNextFuture)) {
+        driven.drive(this, data, moveNextFuture);
         pauseUnlessMoved();
         return;
       }
