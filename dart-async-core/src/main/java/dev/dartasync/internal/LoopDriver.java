@@ -82,29 +82,31 @@ final class LoopDriver<T> {
   }
 
   /**
-   * Called by the iterator's {@code onData} with the future it would complete: whether the loop
-   * body may run here, on the stack of {@link #generator}'s yield.
+   * Called by the iterator's {@code onData} with the future it would complete: the body of {@link
+   * #generator} if the loop body may run here, on the stack of its yield; else null.
    */
-  boolean mayDrive(FutureImpl<Boolean> future) {
+  Body mayDrive(FutureImpl<Boolean> future) {
     if (parkedOn != future || !enabled || !InlineDelivery.enabled) {
-      return false;
+      return null;
     }
     Body c = consumer;
     Body gen = generator.drivingBody();
-    return gen != null
-        && c.state == Body.State.AWAITING
-        && gen.carrier == c.carrier
-        && gen.awaitCallbacks == null
-        && c.carrier.loop.zone == c.zone
-        && !c.carrier.loop.stopping();
+    if (gen == null
+        || c.state != Body.State.AWAITING
+        || gen.carrier != c.carrier
+        || gen.awaitCallbacks != null
+        || c.carrier.loop.zone != c.zone
+        || c.carrier.loop.stopping()) {
+      return null;
+    }
+    return gen;
   }
 
   /**
    * Runs the loop body with {@code value} on the generator's stack, then the loop's next step: the
    * next {@code moveNext} on the same future, or the consumer resumed to leave the loop.
    */
-  void drive(StreamIteratorImpl<T> iterator, T value, FutureImpl<Boolean> future) {
-    Body gen = generator.drivingBody();
+  void drive(StreamIteratorImpl<T> iterator, T value, FutureImpl<Boolean> future, Body gen) {
     EventLoop loop = gen.carrier.loop;
     ZoneImpl saved = loop.zone;
     int savedInCallback = gen.inCallback;

@@ -45,7 +45,7 @@ public final class StreamIteratorImpl<T> {
   void rearm(FutureImpl<Boolean> future) {
     stateData = future;
     hasValue = false;
-    subscription.resume();
+    ((BufferingStreamSubscription<T>) subscription).resumeOwned(); // On the generator's thread.
   }
 
   /** Dart's {@code current}: the last value, or null when there is none. */
@@ -223,8 +223,9 @@ public final class StreamIteratorImpl<T> {
     hasValue = true;
     LoopDriver<T> driven = driver;
     if (driven != null) {
-      if (driven.mayDrive(moveNextFuture)) {
-        driven.drive(this, data, moveNextFuture);
+      Body generator = driven.mayDrive(moveNextFuture);
+      if (generator != null) {
+        driven.drive(this, data, moveNextFuture, generator);
         pauseUnlessMoved();
         return;
       }
