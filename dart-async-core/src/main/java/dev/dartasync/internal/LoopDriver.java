@@ -107,14 +107,13 @@ final class LoopDriver<T> {
    * next {@code moveNext} on the same future, or the consumer resumed to leave the loop.
    */
   void drive(StreamIteratorImpl<T> iterator, T value, FutureImpl<Boolean> future, Body gen) {
+    // The consumer's zone is current already (mayDrive): the zone the iterator listened in.
     EventLoop loop = gen.carrier.loop;
-    ZoneImpl saved = loop.zone;
     int savedInCallback = gen.inCallback;
     int awaitsBefore = gen.awaitCount;
     long takenBefore = loop.microtasksTakenByBodies;
     // The loop body is the consumer's code, not a callback: it may await (on this thread).
     gen.inCallback = 0;
-    loop.zone = consumer.zone;
     boolean more;
     Throwable thrown = null;
     try {
@@ -125,7 +124,6 @@ final class LoopDriver<T> {
       more = false;
     } finally {
       gen.inCallback = savedInCallback;
-      loop.zone = saved;
     }
     if (more) {
       iterator.rearm(future);

@@ -277,9 +277,10 @@ class AsyncStarUnderAwaitForTest {
   }
 
   @Test
-  @DisplayName("the loop body runs in the consumer's zone, the generator in its own")
+  @DisplayName("the loop body and its awaits run in the consumer's zone")
   void consumersZone() {
-    same(
+    List<String> lines =
+        same(
         () -> {
           DStream<Integer> gen =
               Dart.runZoned(
@@ -309,6 +310,12 @@ class AsyncStarUnderAwaitForTest {
               },
               Map.of("who", "consumer"));
         });
+    // The generator, created in another zone, runs in the zone it was listened in (the loop's).
+    assertEquals(
+        List.of(
+            "gen zone consumer", "loop zone consumer", "after await consumer",
+            "gen zone consumer", "loop zone consumer", "after await consumer", "end consumer"),
+        lines);
   }
 
   @Test
