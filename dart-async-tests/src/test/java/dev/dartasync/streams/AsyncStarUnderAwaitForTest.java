@@ -211,6 +211,9 @@ class AsyncStarUnderAwaitForTest {
                 } else if (v == 3) {
                   await(DFuture.delayed(Duration.ZERO));
                   print("after timer");
+                } else {
+                  Thread.sleep(1); // A blocking JDK call: the generator's thread blocks.
+                  print("after sleep");
                 }
                 return true;
               });
@@ -363,6 +366,30 @@ class AsyncStarUnderAwaitForTest {
             print("caught " + e.getMessage());
           }
           awaitFor(count(2), v -> print("again " + v));
+          print("end");
+        });
+  }
+
+  @Test
+  @DisplayName("a generator that yields all of another stream between its own yields")
+  void yieldAllUnderAwaitFor() {
+    same(
+        () -> {
+          DStream<Integer> gen =
+              Dart.asyncStar(
+                  (AsyncStarSink<Integer> sink) -> {
+                    sink.yield(1);
+                    sink.yieldAll(DStream.fromIterable(List.of(10, 20)));
+                    sink.yieldAll(count(2));
+                    sink.yield(2);
+                  });
+          awaitFor(
+              gen,
+              v -> {
+                print("got " + v);
+                Dart.scheduleMicrotask(() -> print("m" + v));
+                return v != 20 || await(null) == null;
+              });
           print("end");
         });
   }
