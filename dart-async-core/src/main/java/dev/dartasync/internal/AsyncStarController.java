@@ -144,7 +144,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     AsyncStarBody<T> code = (AsyncStarBody<T>) body;
     // An async body is its thread's uncaught-exception handler (see Body).
     body = Thread.currentThread().getUncaughtExceptionHandler();
-    runner().generator = true;
+    runner().markGenerator();
     try {
       code.run(this);
     } catch (GeneratorCancelled returned) {

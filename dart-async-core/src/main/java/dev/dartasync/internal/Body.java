@@ -50,7 +50,15 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
 
   final Carrier carrier;
   final FutureImpl<Object> result;
+  /**
+   * The code to run until the body starts; then null, or {@link #GENERATOR} for the body of an
+   * {@code async*} generator (the field is free once the body runs: a flag of its own would cost
+   * 8 B per body, the object being 56 B).
+   */
   private Callable<?> code;
+
+  /** The mark of a running {@code async*} body in {@link #code}; captures nothing. */
+  private static final Callable<Object> GENERATOR = () -> null;
   Thread thread;
   /** The zone to restore when the body resumes. */
   ZoneImpl zone;
@@ -71,12 +79,6 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    * instead of suspending the body in the middle of, say, a future's propagation.
    */
   int inCallback;
-  /**
-   * Whether this body runs an {@code async*} generator (set when it starts): its await-for loops
-   * are never driven by their source ({@link LoopDriver}), since a yield of its own belongs on its
-   * own thread. A boolean in the object's padding: no bytes added.
-   */
-  boolean generator;
   /**
    * The continuation as the body's zone registered it at the first await, {@link
    * AwaitCallbacks#ROUTED} if the zone sees resumptions without registering, {@link
@@ -108,6 +110,19 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
     this.zone = zone;
     this.result = new FutureImpl<>(zone);
     this.awaitCallbacks = AwaitCallbacks.atStart(zone);
+  }
+
+  /**
+   * Marks this running body as an {@code async*} generator's: its await-for loops are never run
+   * by their source ({@link LoopDriver}), since a yield of its own belongs on its own thread.
+   */
+  void markGenerator() {
+    code = GENERATOR;
+  }
+
+  /** Whether {@link #markGenerator} was called. */
+  boolean isGenerator() {
+    return code == GENERATOR;
   }
 
   /** Moves the state on; a transition from any other state is a bug and fails loudly. */

@@ -73,7 +73,7 @@ final class LoopDriver<T> {
    * Returns whether it armed.
    */
   boolean arm(Body body, FutureImpl<Boolean> future) {
-    if (body.generator || body.awaitCallbacks != null) {
+    if (body.isGenerator() || body.awaitCallbacks != null) {
       return false;
     }
     consumer = body;
