@@ -228,6 +228,15 @@ public class Completer<T> {
         keepAlive.release();
       }
     } else {
+      try {
+        // An isolate that is ending (its code swallowed the stop) completes nothing of another.
+        EventLoop.exitCurrentIfStopping();
+      } catch (Error stop) {
+        if (keepAlive != null) {
+          keepAlive.release(); // The completion will not come: hold the owner open no longer.
+        }
+        throw stop;
+      }
       loop.post(new LateCompletion(completion, keepAlive, value, error));
     }
   }

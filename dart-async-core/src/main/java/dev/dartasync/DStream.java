@@ -173,24 +173,40 @@ public interface DStream<T> {
     return listen(onData, (BiConsumer<Throwable, StackTrace>) null, onDone, false);
   }
 
-  /** Dart's {@code listen(onData, onDone: ..., cancelOnError: ...)}, without {@code onError}. */
+  /**
+   * Dart's {@code listen(onData, onDone: ..., cancelOnError: ...)}, without {@code onError}: error
+   * events are uncaught in the listener's zone (and with {@code cancelOnError} the first one
+   * cancels). Callbacks run as in {@link #listen(Consumer, BiConsumer, Runnable, boolean)}.
+   */
   default StreamSubscription<T> listen(
       Consumer<? super T> onData, Runnable onDone, boolean cancelOnError) {
     return listen(onData, (BiConsumer<Throwable, StackTrace>) null, onDone, cancelOnError);
   }
 
-  /** Dart's {@code listen(onData, cancelOnError: ...)}: no error or done handler. */
+  /**
+   * Dart's {@code listen(onData, cancelOnError: ...)}: no error or done handler; error events are
+   * uncaught in the listener's zone. Callbacks run as in {@link #listen(Consumer, BiConsumer,
+   * Runnable, boolean)}.
+   */
   default StreamSubscription<T> listen(Consumer<? super T> onData, boolean cancelOnError) {
     return listen(onData, (BiConsumer<Throwable, StackTrace>) null, null, cancelOnError);
   }
 
-  /** Dart's {@code listen(onData, onError: (e) => ..., cancelOnError: ...)}, without {@code onDone}. */
+  /**
+   * Dart's {@code listen(onData, onError: (e) => ..., cancelOnError: ...)}, without {@code
+   * onDone}: error events go to {@code onError}. Callbacks run as in {@link #listen(Consumer,
+   * BiConsumer, Runnable, boolean)}.
+   */
   default StreamSubscription<T> listen(
       Consumer<? super T> onData, Consumer<? super Throwable> onError, boolean cancelOnError) {
     return listen(onData, onError, null, cancelOnError);
   }
 
-  /** Dart's {@code listen(onData, onError: (e, st) => ..., cancelOnError: ...)}, without {@code onDone}. */
+  /**
+   * Dart's {@code listen(onData, onError: (e, st) => ..., cancelOnError: ...)}, without {@code
+   * onDone}: error events go to {@code onError}. Callbacks run as in {@link #listen(Consumer,
+   * BiConsumer, Runnable, boolean)}.
+   */
   default StreamSubscription<T> listen(
       Consumer<? super T> onData,
       BiConsumer<? super Throwable, ? super StackTrace> onError,

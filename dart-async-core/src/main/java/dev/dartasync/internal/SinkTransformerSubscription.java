@@ -48,6 +48,7 @@ final class SinkTransformerSubscription<S, T> extends PipeSubscription<S, T> {
 
     @Override
     public void addError(Throwable error, StackTrace stackTrace) {
+      Checks.notNull(error, "error"); // Before the guard: a foreign caller gets it at once.
       if (StreamThreads.isForeign(owner())) {
         postOutput("EventSink.addError", () -> addError(error, stackTrace));
         return;

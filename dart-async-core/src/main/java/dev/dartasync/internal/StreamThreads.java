@@ -48,17 +48,24 @@ public final class StreamThreads {
     return owner != null && !owner.isOwnerThread();
   }
 
-  /** Posts {@code call}, the member {@code member} (e.g. {@code StreamController.add}), to owner. */
+  /**
+   * Posts {@code call}, the member {@code member} (e.g. {@code StreamController.add}), to owner.
+   * Called by an isolate that is ending (its code swallowed the stop), it throws the stop again
+   * instead: nothing of that isolate reaches another one.
+   */
   public static void post(EventLoop owner, String member, Runnable call) {
+    EventLoop.exitCurrentIfStopping();
     owner.post(new PostedCall(member, call));
   }
 
   /**
    * Posts {@code call}, a member returning a future, to owner; returns a future of owner's root
    * zone that completes as the future {@code call} returns there (or fails with what it throws).
+   * Called by an ending isolate, it throws the stop again, as {@link #post} does.
    */
   public static <R> DFuture<R> postFuture(
       EventLoop owner, String member, Supplier<? extends DFuture<R>> call) {
+    EventLoop.exitCurrentIfStopping();
     FutureImpl<R> result = new FutureImpl<>(owner.root);
     owner.post(
         new PostedCall(
@@ -68,6 +75,7 @@ public final class StreamThreads {
               try {
                 answer = call.get();
               } catch (Throwable e) {
+                IsolateStop.rethrowIfStop(e); // Exit or kill in the call: the isolate ends.
                 result.completeError(new AsyncError(e, StackTrace.of(e)));
                 return;
               }
@@ -76,8 +84,12 @@ public final class StreamThreads {
     return result;
   }
 
-  /** The error of a member that cannot run on this thread; throw it before any state changes. */
+  /**
+   * The error of a member that cannot run on this thread; throw it before any state changes. An
+   * ending isolate's call throws the stop instead, as every library entry point does.
+   */
   public static StateError refused(String member) {
+    EventLoop.exitCurrentIfStopping();
     return new StateError(
         member
             + " was called on thread '"

@@ -74,6 +74,8 @@ final class TimerQueue {
 
   void cancel(TimerEntry timer) {
     if (!loop.isOwnerThread()) {
+      // An isolate that is ending (its code swallowed the stop) changes nothing of another.
+      EventLoop.exitCurrentIfStopping();
       loop.post(new ForeignCancel(timer)); // The heap belongs to the isolate's thread.
       return;
     }

@@ -10,6 +10,7 @@ import dev.dartasync.DStream;
 import dev.dartasync.Dart;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamIterator;
+import dev.dartasync.StreamSubscription;
 import dev.dartasync.StreamTransformer;
 import dev.dartasync.Zone;
 import dev.dartasync.ZoneSpecification;
@@ -20,6 +21,9 @@ import dev.dartasync.isolate.SendPort;
 import dev.dartasync.isolate.SpawnOptions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -332,5 +336,142 @@ class ExitInsideCallbacksTest {
         "true true The isolate is ending (Isolate.exit or Isolate.kill): let this pass, see"
             + " Isolate.rethrowIfExit",
         seen);
+  }
+
+  static final AtomicReference<String> FOREIGN_GET = new AtomicReference<>();
+  static volatile CountDownLatch foreignDone;
+
+  @Test
+  @DisplayName("a cancel posted from another thread, whose onCancel exits: its future is not failed with the exit")
+  void postedCancelWhoseOnCancelExits() throws InterruptedException {
+    FOREIGN_GET.set(null);
+    foreignDone = new CountDownLatch(1);
+    List<Object> got =
+        messagesOf(
+            p -> {
+              new ReceivePort(); // Holds the isolate open until the posted cancel ran.
+              StreamController<Integer> c =
+                  new StreamController<Integer>().onCancel(() -> Isolate.exit(p, "final"));
+              StreamSubscription<Integer> s = c.stream().listen(v -> {});
+              new Thread(
+                      () -> {
+                        String outcome;
+                        try {
+                          outcome = "completed with " + s.cancel().get();
+                        } catch (ExecutionException e) {
+                          outcome = "failed with " + e.getCause();
+                        } catch (Throwable e) {
+                          outcome = e.toString();
+                        }
+                        FOREIGN_GET.set(outcome);
+                        foreignDone.countDown();
+                      },
+                      "foreign")
+                  .start();
+            });
+    assertEquals(DART, got);
+    assertTrue(foreignDone.await(10, TimeUnit.SECONDS), "the foreign get() did not return");
+    // The isolate ended inside the posted cancel: its future never completes (as a posted call's
+    // future of an isolate that ended), and the stop is never a future's error.
+    assertEquals(
+        "java.lang.IllegalStateException: The isolate that owns this future ended before the"
+            + " future completed; it never will.",
+        FOREIGN_GET.get());
+  }
+
+  static volatile StreamController<String> mainController;
+
+  @Test
+  @DisplayName("a user's catch (Throwable) that swallows the exit cannot post to another isolate's controller")
+  void swallowedExitThenAddToAControllerOfAnotherIsolate() {
+    List<Object> delivered = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Object> got =
+        Dart.run(
+            () -> {
+              StreamController<String> c = new StreamController<>();
+              c.stream().listen(delivered::add);
+              mainController = c;
+              ReceivePort port = new ReceivePort();
+              await(
+                  Isolate.spawn(
+                      (SendPort p) -> {
+                        try {
+                          Isolate.exit(p, "final");
+                        } catch (Throwable swallowed) {
+                          mainController.add("added after the exit"); // Posted to the main isolate.
+                        }
+                      },
+                      port.sendPort(),
+                      SpawnOptions.defaults().onExit(port.sendPort(), "exit")));
+              List<Object> messages = await(port.take(2).toList());
+              await(DFuture.delayed(java.time.Duration.ofMillis(50))); // Later events, if any.
+              c.close();
+              return messages;
+            });
+    assertEquals(DART, got);
+    assertEquals(List.of(), delivered);
+  }
+
+  static volatile dev.dartasync.Completer<String> mainCompleter;
+
+  @Test
+  @DisplayName("a user's catch (Throwable) that swallows the exit cannot complete another isolate's completer, nor hold it open")
+  void swallowedExitThenCompleteACompleterOfAnotherIsolate() {
+    List<Object> completions = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Object> got =
+        Dart.run(
+            () -> {
+              // keepAlive: Dart.run returns only if the completer stops holding the isolate open.
+              dev.dartasync.Completer<String> completer = dev.dartasync.Completer.keepAlive();
+              completer.future().then(completions::add);
+              mainCompleter = completer;
+              ReceivePort port = new ReceivePort();
+              await(
+                  Isolate.spawn(
+                      (SendPort p) -> {
+                        try {
+                          Isolate.exit(p, "final");
+                        } catch (Throwable swallowed) {
+                          mainCompleter.complete("completed after the exit"); // Posted.
+                        }
+                      },
+                      port.sendPort(),
+                      SpawnOptions.defaults().onExit(port.sendPort(), "exit")));
+              List<Object> messages = await(port.take(2).toList());
+              await(DFuture.delayed(java.time.Duration.ofMillis(50))); // Later events, if any.
+              return messages;
+            });
+    assertEquals(DART, got);
+    assertEquals(List.of(), completions);
+  }
+
+  static volatile dev.dartasync.Timer mainTimer;
+
+  @Test
+  @DisplayName("an isolate that swallowed its exit cannot cancel a timer of another isolate")
+  void swallowedExitThenCancelATimerOfAnotherIsolate() {
+    List<Object> fired = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Object> got =
+        Dart.run(
+            () -> {
+              mainTimer =
+                  new dev.dartasync.Timer(
+                      java.time.Duration.ofMillis(300), () -> fired.add("fired"));
+              ReceivePort port = new ReceivePort();
+              await(
+                  Isolate.spawn(
+                      (SendPort p) -> {
+                        try {
+                          Isolate.exit(p, "final");
+                        } catch (Throwable swallowed) {
+                          mainTimer.cancel(); // From another isolate: must not take effect.
+                        }
+                      },
+                      port.sendPort(),
+                      SpawnOptions.defaults().onExit(port.sendPort(), "exit")));
+              return await(port.take(2).toList());
+            });
+    assertEquals(DART, got);
+    assertEquals(List.of("fired"), fired); // Dart.run returned after the timer's event.
   }
 }

@@ -222,6 +222,49 @@ class ForeignThreadStreamsTest {
   }
 
   @Test
+  @DisplayName("pipe into a controller from another thread: posted as the controller's addStream, then closed on the isolate")
+  void pipeIntoAControllerFromAnotherThread() {
+    Dart.run(
+        () -> {
+          StreamController<Integer> source = new StreamController<>();
+          source.onListen(
+              () -> {
+                ex.expect(3);
+                checkOnIsolate("the source's onListen");
+                source.add(7);
+                source.close();
+              });
+          StreamController<Integer> target = new StreamController<>();
+          target
+              .stream()
+              .listen(
+                  v -> {
+                    ex.expect(4);
+                    ex.checkEquals(7, v, "value");
+                    checkOnIsolate("onData");
+                  },
+                  () -> {
+                    ex.expect(5);
+                    checkOnIsolate("onDone");
+                  });
+          Timer.run(
+              () -> {
+                DFuture<?> piped = onForeignThread(() -> source.stream().pipe(target));
+                ex.expect(1);
+                ex.check(!source.hasListener(), "listened before the posted addStream ran");
+                scheduleMicrotask(() -> ex.expect(2));
+                piped.then(
+                    v -> {
+                      ex.expect(6);
+                      ex.check(target.isClosed(), "the target is not closed");
+                      return null;
+                    });
+              });
+        });
+    ex.finish(7);
+  }
+
+  @Test
   @DisplayName("listen and asFuture from another thread: a StateError before anything changes")
   void listenAndAsFutureAreRefused() {
     Dart.run(
@@ -472,6 +515,48 @@ class ForeignThreadStreamsTest {
               });
         });
     ex.finish(5);
+  }
+
+  @Test
+  @DisplayName("a transformer's output sink from another thread: a null error throws there at once, nothing is posted")
+  void transformerOutputSinkNullErrorFromAnotherThread() {
+    Dart.run(
+        () -> {
+          AtomicReference<EventSink<Integer>> output = new AtomicReference<>();
+          StreamController<Integer> source = new StreamController<>();
+          DStream.eventTransformed(
+                  source.stream(),
+                  (EventSink<Integer> out) -> {
+                    output.set(out);
+                    return new EventSink<Integer>() {
+                      @Override
+                      public void add(Integer event) {}
+
+                      @Override
+                      public void addError(Throwable error, StackTrace stackTrace) {}
+
+                      @Override
+                      public void close() {}
+                    };
+                  })
+              .listen(
+                  v -> ex.expectUnreached(),
+                  (Throwable e) -> ex.expectUnreached(),
+                  () -> ex.expect(3));
+          Timer.run(
+              () -> {
+                Throwable refused = thrownOnForeignThread(() -> output.get().addError(null, null));
+                ex.expect(1);
+                ex.checkEquals(
+                    "Invalid argument(s) (error): Must not be null", refused.toString(), "text");
+                Timer.run(
+                    () -> {
+                      ex.expect(2); // Nothing was posted: no uncaught error stopped the isolate.
+                      output.get().close();
+                    });
+              });
+        });
+    ex.finish(4);
   }
 
   @Test
