@@ -258,6 +258,44 @@ class AsyncStarUnderAwaitForTest {
   }
 
   @Test
+  @DisplayName("break or throw after a blocking call in the loop body: as after an await")
+  void endAfterBlockingCall() {
+    for (boolean throwIt : new boolean[] {false, true}) {
+      List<String> lines =
+          same(
+              () -> {
+                try {
+                  awaitFor(
+                      count(5),
+                      v -> {
+                        print("got " + v);
+                        // The loop goes on meanwhile, as in an await (architecture §4); in the
+                        // resumed path the generator reaches its yield then.
+                        Thread.sleep(1);
+                        Dart.scheduleMicrotask(() -> print("m" + v));
+                        print("slept " + v);
+                        if (v == 2 && throwIt) {
+                          throw new DartException("boom");
+                        }
+                        return v < 2;
+                      });
+                } catch (DartException e) {
+                  print("caught " + e.getMessage());
+                }
+                print("end");
+              });
+      List<String> expected = new ArrayList<>(List.of("yield 1", "got 1", "slept 1"));
+      expected.addAll(List.of("m1", "after 1", "yield 2", "got 2", "slept 2"));
+      expected.addAll(List.of("m2", "gen finally"));
+      expected.add(throwIt ? "caught boom" : "end");
+      if (throwIt) {
+        expected.add("end");
+      }
+      assertEquals(expected, lines);
+    }
+  }
+
+  @Test
   @DisplayName("a loop body whose inner await for takes buffered elements without a park, then breaks")
   void innerBufferedLoopThenBreak() {
     same(
