@@ -23,7 +23,9 @@ import dev.dartasync.AwaitForAction;
  *   <li>{@code break} or a throw in the loop body: the outcome is {@linkplain #takeEnd kept here}
  *       and the consumer is resumed through the future; there it leaves the loop as it would have
  *       (cancel, awaited, then return or rethrow). The generator sees the cancel at its yield.
- *   <li>An await in the loop body suspends the generator's thread with the loop body on it: in
+ *   <li>An await in the loop body (or a blocking JDK call, during which the loop goes on as in an
+ *       await; not an await the pinned-carrier watchdog failed) suspends the generator's thread
+ *       with the loop body on it: in
  *       Dart the consumer suspends and the generator goes on to wait at its yield, paused, which
  *       nothing can observe but the order of what follows. When the loop body goes on with the next
  *       {@code moveNext}, the generator schedules itself exactly where Dart's resume would; when it
@@ -169,7 +171,7 @@ final class LoopDriver<T> {
       iterator.rearm(future);
       return; // The consumer stays parked on the same future: the next element may follow.
     }
-    if (gen.awaitCount != awaitsBefore
+    if (suspendedSince(gen, awaitsBefore)
         || loop.microtasksTakenByBodies != takenBefore
         || blockedMeanwhile) {
       // The loop body suspended (an await, a microtask it ran instead of suspending, as an inner
@@ -180,6 +182,22 @@ final class LoopDriver<T> {
     broke = thrown == null;
     error = thrown;
     future.complete(true); // Resumes the consumer, which leaves the loop (AwaitFor.run).
+  }
+
+  /**
+   * Whether one of the awaits {@code body} began after await number {@code before} suspended: an
+   * await the pinned-carrier watchdog failed never did (the body ran on without unmounting, and on
+   * the resumed path the generator stayed where it was). Usually decided by the first one.
+   */
+  private static boolean suspendedSince(Body body, int before) {
+    int last = body.awaitCount;
+    for (int a = before; a != last; ) {
+      a = a + 1 == 0 ? 1 : a + 1; // The numbering of Body.beginAwait, which skips 0.
+      if (!PinnedCarrierWatchdog.wasAbandoned(body, a)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Timeout;
  * blocks that await after a break or throw, two consumers interleaved with a timer, a loop body
  * that starts and awaits another body, pauses another subscription, completes what the generator
  * awaits next, raises uncaught errors in a guarded zone, runs 20,000 elements (stack flat), nests
- * loops over further generators, awaits what only the stopped generator would complete, and an
- * immediate kill of an isolate stuck in an endless driven loop or listen.
+ * loops over further generators, awaits what only the stopped generator would complete, an
+ * immediate kill of an isolate stuck in an endless driven loop or listen, and a pinned await in
+ * the loop body (two ways only: a class initializer runs once).
  */
 @Timeout(60)
 class AsyncStarUnderAwaitForReviewTest {
@@ -435,5 +436,44 @@ class AsyncStarUnderAwaitForReviewTest {
           await(DFuture.delayed(Duration.ofMillis(20)));
           print("main end");
         });
+  }
+
+  /**
+   * Each class's initializer awaits, a pinned park that the watchdog fails (edges/PinnedBodyTest);
+   * one class per way, since an initializer runs once per JVM.
+   */
+  static final class Pinned0 {
+    static final String V = await(DFuture.delayed(Duration.ofMillis(20), () -> "v"));
+  }
+
+  static final class Pinned1 {
+    static final String V = await(DFuture.delayed(Duration.ofMillis(20), () -> "v"));
+  }
+
+  private List<String> pinnedThenBreak(boolean driving) {
+    return run(
+        true,
+        driving,
+        () -> {
+          DStream<Integer> gen = count("g", 3);
+          awaitFor(
+              gen,
+              v -> {
+                try {
+                  print(driving ? Pinned1.V : Pinned0.V);
+                } catch (ExceptionInInitializerError e) {
+                  print("pinned");
+                }
+                Dart.scheduleMicrotask(() -> print("m" + v));
+                return false;
+              });
+          print("end");
+        });
+  }
+
+  /** An await the watchdog failed is no suspension: the break cancels in the yield, as resumed. */
+  @Test
+  void pinnedAwaitInLoopBodyThenBreak() {
+    assertEquals(pinnedThenBreak(false), pinnedThenBreak(true));
   }
 }
