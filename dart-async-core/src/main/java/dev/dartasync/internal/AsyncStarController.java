@@ -74,6 +74,13 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
   private static final int DRIVEN_END = FIRST_SUBCLASS_BIT << 6;
 
   /**
+   * The body made a blocking JDK call while its yield's add ran (in a loop body it runs, {@link
+   * LoopDriver}): the loop went on meanwhile, as in an await. Set by the carrier ({@link
+   * #blockedCall}), cleared with {@link #IN_ADD}.
+   */
+  private static final int BLOCKED_IN_ADD = FIRST_SUBCLASS_BIT << 7;
+
+  /**
    * The body in its three stages, one field: the {@link AsyncStarBody} to start (until it
    * starts; cleared then, so that nothing it captured outlives it needlessly), the async {@link
    * Body} running it (set on its own thread when it starts: yield is refused on any other thread,
@@ -144,7 +151,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     AsyncStarBody<T> code = (AsyncStarBody<T>) body;
     // An async body is its thread's uncaught-exception handler (see Body).
     body = Thread.currentThread().getUncaughtExceptionHandler();
-    runner().markGenerator();
+    runner().markGenerator(this);
     try {
       code.run(this);
     } catch (GeneratorCancelled returned) {
@@ -168,7 +175,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     try {
       add(value);
     } finally {
-      clearBits(IN_ADD);
+      clearBits(IN_ADD | BLOCKED_IN_ADD);
     }
     if (hasBit(DRIVEN_END)) {
       clearBits(DRIVEN_END);
@@ -255,6 +262,18 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
    */
   void drivenEnd() {
     setBits(AT_YIELD | DRIVEN_END);
+  }
+
+  /** Called by the carrier when the body parks in a blocking JDK call. */
+  void blockedCall() {
+    if (hasBit(IN_ADD)) {
+      setBits(BLOCKED_IN_ADD);
+    }
+  }
+
+  /** Whether the body made a blocking JDK call in the add of the yield running now. */
+  boolean blockedInAdd() {
+    return hasBit(BLOCKED_IN_ADD);
   }
 
   /** The inner stream of a {@code yield*} is done. */

@@ -48,12 +48,6 @@ public final class Carrier implements Executor {
   private final ArrayDeque<Body> resumeAfter = new ArrayDeque<>();
   /** Bodies mounted so far (starts and resumptions after a park); read by tests only. */
   long mounts;
-  /**
-   * The loop bodies that generators are running in their yields now ({@link LoopDriver}),
-   * linked through {@link LoopDriver#nextDrive}; usually none or one. A blocking JDK call of such
-   * a generator is a suspension of the loop body, which the driver must notice.
-   */
-  LoopDriver<?> drives;
 
   /** The body currently running on the carrier, or null when the loop's own code runs. */
   Body mounted;
@@ -289,7 +283,10 @@ public final class Carrier implements Executor {
     if (after == Body.State.RUNNING) {
       // Parked, but not by us: a blocking JDK call. The JDK will resume it from its own thread.
       body.transition(Body.State.RUNNING, Body.State.BLOCKED);
-      LoopDriver.blocked(drives, body); // The loop goes on meanwhile, as in an await.
+      AsyncStarController<?> generator = body.generator();
+      if (generator != null) {
+        generator.blockedCall(); // In a loop body it runs, a suspension (LoopDriver).
+      }
       // Held without a KeepAlive object: taken and released here, on the loop thread, exactly
       // once each (8 B less per body than a handle field; one allocation less per blocking call).
       loop.holdKeepAlive();

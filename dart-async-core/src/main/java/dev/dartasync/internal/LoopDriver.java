@@ -64,40 +64,6 @@ final class LoopDriver<T> {
   /** What the driven loop body threw. */
   private Throwable error;
 
-  /** The generator's body while it runs the loop body ({@link #drive}), else null. */
-  private Body driving;
-
-  /** The next entry of {@link Carrier#drives} while {@link #driving}. */
-  LoopDriver<?> nextDrive;
-
-  /** The driving generator made a blocking JDK call during the loop body. */
-  private boolean blockedMeanwhile;
-
-  /** Called by the carrier when {@code body} parks in a blocking JDK call. */
-  static void blocked(LoopDriver<?> drives, Body body) {
-    for (LoopDriver<?> d = drives; d != null; d = d.nextDrive) {
-      if (d.driving == body) {
-        d.blockedMeanwhile = true;
-      }
-    }
-  }
-
-  /** Removes this driver from {@code carrier}'s list of running drives. */
-  private void unlink(Carrier carrier) {
-    if (carrier.drives == this) {
-      carrier.drives = nextDrive;
-    } else {
-      for (LoopDriver<?> d = carrier.drives; d != null; d = d.nextDrive) {
-        if (d.nextDrive == this) {
-          d.nextDrive = nextDrive;
-          break;
-        }
-      }
-    }
-    nextDrive = null;
-    driving = null;
-  }
-
   LoopDriver(AwaitForAction<? super T> action, AsyncStarController<?> generator) {
     this.action = action;
     this.generator = generator;
@@ -150,11 +116,6 @@ final class LoopDriver<T> {
     long takenBefore = loop.microtasksTakenByBodies;
     // The loop body is the consumer's code, not a callback: it may await (on this thread).
     gen.inCallback = 0;
-    Carrier carrier = gen.carrier;
-    driving = gen;
-    blockedMeanwhile = false;
-    nextDrive = carrier.drives;
-    carrier.drives = this;
     boolean more;
     Throwable thrown = null;
     try {
@@ -165,15 +126,21 @@ final class LoopDriver<T> {
       more = false;
     } finally {
       gen.inCallback = savedInCallback;
-      unlink(carrier);
     }
     if (more) {
       iterator.rearm(future);
       return; // The consumer stays parked on the same future: the next element may follow.
     }
-    if (suspendedSince(gen, awaitsBefore)
-        || loop.microtasksTakenByBodies != takenBefore
-        || blockedMeanwhile) {
+    end(future, thrown, gen, awaitsBefore, loop.microtasksTakenByBodies != takenBefore);
+  }
+
+  /**
+   * The driven loop body ended the loop (broke, or threw {@code thrown}): resumes the consumer to
+   * leave it. Apart from {@link #drive}, which then stays small enough to inline.
+   */
+  private void end(
+      FutureImpl<Boolean> future, Throwable thrown, Body gen, int awaitsBefore, boolean tookTask) {
+    if (tookTask || suspendedSince(gen, awaitsBefore) || generator.blockedInAdd()) {
       // The loop body suspended (an await, a microtask it ran instead of suspending, as an inner
       // await for's buffered element, or a blocking JDK call, during which the loop goes on as
       // in an await): the resumed path's generator went on to wait at its yield then.
