@@ -240,8 +240,12 @@ public final class Dart {
    * {@code async*} producer's {@code finally} blocks) before returning or rethrowing: the
    * subscription cannot leak.
    *
-   * <p>Each element costs the body one suspension, also when the element was already buffered:
-   * the delivery takes a microtask in Dart too, and the body parks until it runs (not avoided).
+   * <p>Over an {@code async*} generator's stream, the generator's {@code yield} runs {@code action}
+   * synchronously, as in Dart, on the generator's own thread (no thread switch per element): {@code
+   * Thread.currentThread()} in {@code action} may then be the generator's virtual thread, while
+   * the current zone is always this body's. A buffered element is taken without parking the body
+   * when its delivery microtask is the next thing to run. The order of everything is Dart's either
+   * way.
    *
    * @throws ArgumentError {@code Invalid argument(s) (stream): Must not be null} (or action)
    * @throws IllegalStateException outside an async body (as {@link #await})

@@ -61,6 +61,26 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
   private static final int PARKED = FIRST_SUBCLASS_BIT << 4;
 
   /**
+   * The {@code add} of a yield is running: an await-for loop parked on this stream may run its
+   * loop body here, on the body's stack ({@link LoopDriver}). Set and cleared by {@link #yield}.
+   */
+  private static final int IN_ADD = FIRST_SUBCLASS_BIT << 5;
+
+  /**
+   * A loop body that this yield's add ran suspended and then ended the loop: the body already
+   * waits at this yield, as in Dart since that suspension ({@link #drivenEnd}); the yield only
+   * suspends. Set by the driver, cleared by {@link #yield}.
+   */
+  private static final int DRIVEN_END = FIRST_SUBCLASS_BIT << 6;
+
+  /**
+   * The body made a blocking JDK call while its yield's add ran (in a loop body it runs, {@link
+   * LoopDriver}): the loop went on meanwhile, as in an await. Set by the carrier ({@link
+   * #blockedCall}), cleared with {@link #IN_ADD}.
+   */
+  private static final int BLOCKED_IN_ADD = FIRST_SUBCLASS_BIT << 7;
+
+  /**
    * The body in its three stages, one field: the {@link AsyncStarBody} to start (until it
    * starts; cleared then, so that nothing it captured outlives it needlessly), the async {@link
    * Body} running it (set on its own thread when it starts: yield is refused on any other thread,
@@ -131,6 +151,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     AsyncStarBody<T> code = (AsyncStarBody<T>) body;
     // An async body is its thread's uncaught-exception handler (see Body).
     body = Thread.currentThread().getUncaughtExceptionHandler();
+    runner().markGenerator(this);
     try {
       code.run(this);
     } catch (GeneratorCancelled returned) {
@@ -150,13 +171,52 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
   @Override
   public void yield(T value) {
     requireBody("yield");
-    add(value);
+    setBits(IN_ADD);
+    try {
+      add(value);
+    } finally {
+      clearBits(IN_ADD | BLOCKED_IN_ADD);
+    }
+    if (hasBit(DRIVEN_END)) {
+      clearBits(DRIVEN_END);
+      suspend(); // Already at this yield (drivenEnd): the cancel resumes it.
+      return;
+    }
     if (!hasListener()) {
       throw new GeneratorCancelled();
+    }
+    if (passesWithoutHop()) {
+      return;
     }
     scheduleGenerator();
     setBits(AT_YIELD);
     suspend();
+  }
+
+  /**
+   * The yield's microtask hop elided: if nothing is queued, the body was resumed in tail position,
+   * no other body waits and no zone handler is involved, the microtask the yield would schedule is
+   * the very next thing to run, and it would only resume this body ({@link #resumeInline} without
+   * the queue). The order cannot differ; the cost is a few field reads.
+   */
+  private boolean passesWithoutHop() {
+    Body running = runner();
+    if (running.awaitCallbacks != null
+        || !InlineDelivery.enabled
+        || hasBit(SCHEDULED | ADDING)
+        || isPaused()) {
+      return false;
+    }
+    EventLoop loop = running.carrier.loop;
+    if (loop.deferred != null
+        || !loop.zone.mayElideMicrotask()
+        || !loop.microtasksEmpty()
+        || !running.carrier.mayRunNextMicrotask(running)) {
+      return false;
+    }
+    loop.exitIfStopping(); // As the schedule would: an exiting or killed isolate stops here.
+    running.beginAwait(); // The yield is a suspension, as in suspend().
+    return true;
   }
 
   @Override
@@ -180,6 +240,40 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
           return null;
         });
     suspend();
+  }
+
+  /**
+   * The body if it is mounted and running the {@code add} of its yield on its own thread (an
+   * await-for loop on this stream may run its loop body there, {@link LoopDriver}), else null.
+   */
+  Body drivingBody() {
+    if (!hasBit(IN_ADD) || !(body instanceof Body running)) {
+      return null;
+    }
+    Thread current = Thread.currentThread();
+    return running.carrier.mounted == running && running.thread == current ? running : null;
+  }
+
+  /**
+   * A loop body that the add of this yield ran suspended, and now ends its loop: puts the body at
+   * the yield, where Dart's has waited since that suspension (with the subscription paused, so not
+   * scheduled), so that the loop's cancel schedules its resumption there; the yield then only
+   * suspends.
+   */
+  void drivenEnd() {
+    setBits(AT_YIELD | DRIVEN_END);
+  }
+
+  /** Called by the carrier when the body parks in a blocking JDK call. */
+  void blockedCall() {
+    if (hasBit(IN_ADD)) {
+      setBits(BLOCKED_IN_ADD);
+    }
+  }
+
+  /** Whether the body made a blocking JDK call in the add of the yield running now. */
+  boolean blockedInAdd() {
+    return hasBit(BLOCKED_IN_ADD);
   }
 
   /** The inner stream of a {@code yield*} is done. */
@@ -269,7 +363,8 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     if (!(body instanceof Body running)
         || current != running.thread
         || current.getUncaughtExceptionHandler() != running
-        || running.inCallback > 0) {
+        || running.inCallback > 0
+        || hasBit(IN_ADD)) { // A loop body that this body's yield runs (LoopDriver).
       throw new IllegalStateException(
           what + " may only be called by its own async* body, on the body's own stack");
     }

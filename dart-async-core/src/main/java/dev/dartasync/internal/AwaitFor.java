@@ -16,8 +16,18 @@ public final class AwaitFor {
     Checks.notNull(stream, "stream");
     Checks.notNull(action, "action");
     StreamIteratorImpl<T> iterator = new StreamIteratorImpl<>(stream);
+    LoopDriver<T> driver = null;
+    if (stream instanceof ControllerStream<?> c
+        && c.controller() instanceof AsyncStarController<?> generator) {
+      // The generator may run the loop body in its yield.
+      driver = new LoopDriver<>(action, generator);
+      iterator.drive(driver);
+    }
     try {
       while (iterator.awaitNext()) {
+        if (driver != null && driver.takeEnd()) {
+          break; // The generator ran the loop body, which broke out (a throw is rethrown).
+        }
         if (!action.run(iterator.current())) {
           break;
         }

@@ -50,7 +50,12 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
 
   final Carrier carrier;
   final FutureImpl<Object> result;
-  private Callable<?> code;
+  /**
+   * The {@link Callable} to run until the body starts; then null, or the {@link
+   * AsyncStarController} of an {@code async*} generator's body (the field is free once the body
+   * runs: a field of its own would cost 8 B per body, the object being 56 B).
+   */
+  private Object code;
   Thread thread;
   /** The zone to restore when the body resumes. */
   ZoneImpl zone;
@@ -104,6 +109,24 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
     this.awaitCallbacks = AwaitCallbacks.atStart(zone);
   }
 
+  /**
+   * Marks this running body as an {@code async*} generator's: its await-for loops are never run
+   * by their source ({@link LoopDriver}), since a yield of its own belongs on its own thread.
+   */
+  void markGenerator(AsyncStarController<?> generator) {
+    code = generator;
+  }
+
+  /** Whether {@link #markGenerator} was called. */
+  boolean isGenerator() {
+    return code instanceof AsyncStarController<?>;
+  }
+
+  /** The controller given to {@link #markGenerator}, or null. */
+  AsyncStarController<?> generator() {
+    return code instanceof AsyncStarController<?> g ? g : null;
+  }
+
   /** Moves the state on; a transition from any other state is a bug and fails loudly. */
   void transition(State from, State to) {
     if (state != from) {
@@ -124,7 +147,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
       EventLoop.CURRENT.set(carrier.loop);
     }
     carrier.loop.zone = zone;
-    Callable<?> body = code;
+    Callable<?> body = (Callable<?>) code;
     code = null; // Nothing the body captured stays reachable from its thread after it ends.
     Object value;
     try {

@@ -204,6 +204,11 @@ public class BufferingStreamSubscription<T> implements StreamSubscription<T>, Ev
       StreamThreads.post(zone.loop, "StreamSubscription.resume", this::resume);
       return;
     }
+    resumeOwned();
+  }
+
+  /** {@link #resume} on the isolate's thread (the caller knows it is there). */
+  final void resumeOwned() {
     if (isCanceled() || !isPaused()) {
       return;
     }

@@ -283,6 +283,10 @@ public final class Carrier implements Executor {
     if (after == Body.State.RUNNING) {
       // Parked, but not by us: a blocking JDK call. The JDK will resume it from its own thread.
       body.transition(Body.State.RUNNING, Body.State.BLOCKED);
+      AsyncStarController<?> generator = body.generator();
+      if (generator != null) {
+        generator.blockedCall(); // In a loop body it runs, a suspension (LoopDriver).
+      }
       // Held without a KeepAlive object: taken and released here, on the loop thread, exactly
       // once each (8 B less per body than a handle field; one allocation less per blocking call).
       loop.holdKeepAlive();

@@ -17,6 +17,11 @@ public class ControllerStream<T> implements DStream<T> {
     this.controller = controller;
   }
 
+  /** The controller this stream listens to. */
+  ControllerLifecycle<T> controller() {
+    return controller;
+  }
+
   @Override
   public StreamSubscription<T> listen(
       Consumer<? super T> onData,

@@ -22,6 +22,11 @@ final class ControllerSubscription<T> extends BufferingStreamSubscription<T> {
     this.controller = controller;
   }
 
+  /** The controller whose stream this subscription listens to. */
+  StreamControllerImpl<T> controller() {
+    return controller;
+  }
+
   @Override
   DFuture<?> onCancelHook() {
     return controller.recordCancel();

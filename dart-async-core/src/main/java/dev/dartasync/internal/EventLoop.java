@@ -429,8 +429,15 @@ public final class EventLoop {
     return microtasks.peek();
   }
 
+  /**
+   * How many microtasks a body ran on its own stack ({@link #pollMicrotask}): each stands for a
+   * suspension of that body in Dart, which {@link LoopDriver} must notice.
+   */
+  long microtasksTakenByBodies;
+
   /** Removes the microtask that runs next (its caller runs it: see {@link InlineDelivery}). */
   MicrotaskQueue.Entry pollMicrotask() {
+    microtasksTakenByBodies++;
     return microtasks.poll();
   }
 

@@ -24,9 +24,28 @@ public final class StreamIteratorImpl<T> {
   private boolean hasValue;
   /** How {@link #awaitNext} takes buffered elements without a park; created at its first use. */
   private InlineDelivery inline;
+  /** The await-for loop's body, which a generator's yield may run ({@link LoopDriver}); or null. */
+  private LoopDriver<T> driver;
 
   public StreamIteratorImpl(DStream<T> stream) {
     this.stateData = Checks.notNull(stream, "stream");
+  }
+
+  /** Lets the generator feeding this iterator run {@code driver}'s loop body in its yield. */
+  void drive(LoopDriver<T> driver) {
+    this.driver = driver;
+  }
+
+  /**
+   * The loop's next {@code moveNext} after a loop body that a generator ran ({@link LoopDriver}):
+   * waiting again on the same {@code future}, on which the consumer is still parked. The iterator
+   * is as that loop body found it: only the consumer's loop touches it, and the generator, whose
+   * add is running it, cannot send anything else meanwhile.
+   */
+  void rearm(FutureImpl<Boolean> future) {
+    stateData = future;
+    hasValue = false;
+    ((BufferingStreamSubscription<T>) subscription).resumeOwned(); // On the generator's thread.
   }
 
   /** Dart's {@code current}: the last value, or null when there is none. */
@@ -103,11 +122,28 @@ public final class StreamIteratorImpl<T> {
         && (body = Awaits.awaitableBody()) != null
         && body.awaitCallbacks == null) {
       PendingEvents<?> source = s.inlineSource();
-      if (source != null) {
+      if (source != null && (driver == null || s.buffersEvents())) {
         return awaitBuffered(body, (FutureImpl<Boolean>) future, source);
+      }
+      LoopDriver<T> d = driver;
+      if (d != null) {
+        return awaitDriven(body, (FutureImpl<Boolean>) future, d);
       }
     }
     return Dart.await(next);
+  }
+
+  /** Parks on {@code future}, which the generator may keep pending over many loop bodies. */
+  private boolean awaitDriven(Body body, FutureImpl<Boolean> future, LoopDriver<T> d)
+      throws InterruptedException {
+    if (!d.arm(body, future)) {
+      return Dart.await(future);
+    }
+    try {
+      return Dart.await(future);
+    } finally {
+      d.parkedOn = null;
+    }
   }
 
   private boolean awaitBuffered(Body body, FutureImpl<Boolean> future, PendingEvents<?> source)
@@ -185,6 +221,15 @@ public final class StreamIteratorImpl<T> {
     FutureImpl<Boolean> moveNextFuture = (FutureImpl<Boolean>) stateData;
     stateData = data;
     hasValue = true;
+    LoopDriver<T> driven = driver;
+    if (driven != null) {
+      Body generator = driven.mayDrive(moveNextFuture);
+      if (generator != null) {
+        driven.drive(this, data, moveNextFuture, generator);
+        pauseUnlessMoved();
+        return;
+      }
+    }
     InlineDelivery d = inline;
     if (d != null && d.body.carrier.loop.inline == d) {
       d.trigger(moveNextFuture); // The future completes, and the body runs, after the delivery.

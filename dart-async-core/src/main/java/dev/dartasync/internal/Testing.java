@@ -112,6 +112,15 @@ public final class Testing {
   }
 
   /**
+   * Whether an {@code async*} generator consumed by await for may run the loop body inside its
+   * yield, on its own stack ({@link LoopDriver}; on by default, and only while inline delivery is
+   * on). Off, the consumer is resumed on its own thread for each element.
+   */
+  public static void setLoopDriving(boolean on) {
+    LoopDriver.enabled = on;
+  }
+
+  /**
    * {@code await(future)} for a pending future of this isolate, inside an async body, suspending
    * the body the way the carrier falls back to when a yield cannot unmount (a park instead of a
    * yield). A test resumes such a body to check that the fallback is not lost.
