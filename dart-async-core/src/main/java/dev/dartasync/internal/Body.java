@@ -119,7 +119,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
 
   /** Whether {@link #markGenerator} was called. */
   boolean isGenerator() {
-    return code instanceof AsyncStarController<?>;
+    return generator() != null;
   }
 
   /** The controller given to {@link #markGenerator}, or null. */

@@ -28,23 +28,27 @@ final class IsolateStop extends Error {
     return TEXT;
   }
 
+  /**
+   * The calling thread's isolate if it is stopping, else null (also on a thread of no isolate). One
+   * lookup of the calling isolate; library code asks it on error paths and at a body's end only.
+   */
+  private static EventLoop stoppingCaller() {
+    EventLoop loop = EventLoop.current();
+    return loop != null && loop.stopping() ? loop : null;
+  }
+
   /** Whether the calling thread's isolate is stopping: a library {@code finally} then runs no hook. */
   static boolean callerStopping() {
-    EventLoop loop = EventLoop.current();
-    return loop != null && loop.stopping();
+    return stoppingCaller() != null;
   }
 
   /**
    * Whether a library {@code catch} must let {@code error} pass: it is the stop, or the calling
    * isolate is stopping (the user wrapped the stop in another throwable, or the isolate was killed
-   * while the callback failed). One lookup of the calling isolate, on error paths only.
+   * while the callback failed).
    */
   static boolean isStop(Throwable error) {
-    if (error instanceof IsolateStop) {
-      return true;
-    }
-    EventLoop loop = EventLoop.current();
-    return loop != null && loop.stopping();
+    return error instanceof IsolateStop || callerStopping();
   }
 
   /**
@@ -55,9 +59,9 @@ final class IsolateStop extends Error {
     if (error instanceof IsolateStop stop) {
       throw stop;
     }
-    EventLoop loop = EventLoop.current();
-    if (loop != null && loop.stopping()) {
-      throw loop.stop();
+    EventLoop stopping = stoppingCaller();
+    if (stopping != null) {
+      throw stopping.stop();
     }
   }
 }
