@@ -95,6 +95,19 @@ public final class Dart {
     DartText.printUnhandled(out, error, stackTrace);
   }
 
+  /**
+   * The carrier that runs this JVM's async bodies: {@link CarrierKind#VTHREAD} when the JVM has
+   * {@code --add-opens java.base/java.lang=ALL-UNNAMED}, else {@link CarrierKind#FLAG_FREE}, unless
+   * the system property {@code dartasync.carrier} chose one. Chosen once per JVM; callable from any
+   * thread, inside an isolate or not. Java only: Dart has no such choice.
+   *
+   * @throws IllegalStateException if {@code dartasync.carrier} names a carrier this JVM cannot
+   *     run (an unknown name, or {@code vthread} without the flag); the message says which
+   */
+  public static CarrierKind carrier() {
+    return dev.dartasync.internal.Carriers.kind();
+  }
+
   // ---- async / await --------------------------------------------------------------------------
 
   /**

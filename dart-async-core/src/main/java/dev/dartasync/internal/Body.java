@@ -6,8 +6,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One async body (a Dart {@code async} function call): a virtual thread whose scheduler is its
- * isolate's {@link Carrier}, and the future its return completes.
+ * One async body (a Dart {@code async} function call): what its isolate's {@link Carrier} runs
+ * (a virtual thread, or a continuation), and the future its return completes.
  *
  * <p>Timing, as Dart's VM ({@code async_patch.dart}): the body runs synchronously in its caller
  * until its first await; {@code return} completes the future synchronously; a throw before the
@@ -92,12 +92,51 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    */
   private static final java.lang.invoke.VarHandle STATE;
 
+  /**
+   * Whether this body holds the {@link BatonCarrier}'s baton: set (release) by the isolate's thread
+   * handing it over, cleared by the body before it hands it back. Unused by the other carriers.
+   */
+  @SuppressWarnings("unused") // Through BATON.
+  private boolean baton;
+
+  private static final java.lang.invoke.VarHandle BATON;
+
   static {
     try {
-      STATE =
-          java.lang.invoke.MethodHandles.lookup().findVarHandle(Body.class, "state", State.class);
+      var lookup = java.lang.invoke.MethodHandles.lookup();
+      STATE = lookup.findVarHandle(Body.class, "state", State.class);
+      BATON = lookup.findVarHandle(Body.class, "baton", boolean.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /** The isolate's thread hands this body the baton ({@link BatonCarrier}). */
+  void handBaton() {
+    BATON.setRelease(this, true);
+    LockSupport.unpark(thread);
+  }
+
+  /** This body, holding the baton, is about to hand it back. */
+  void dropBaton() {
+    BATON.set(this, false);
+  }
+
+  /**
+   * Parks this body's thread until it holds the baton again. An interrupt does not wake it for
+   * good: the flag is cleared for the park and set again once it holds the baton.
+   */
+  void awaitBaton() {
+    Thread self = thread;
+    boolean interrupted = false;
+    while (!(boolean) BATON.getAcquire(this)) {
+      LockSupport.park(this);
+      if (self.isInterrupted() && Thread.interrupted()) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      self.interrupt();
     }
   }
 
@@ -178,46 +217,19 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
 
   /**
    * Suspends until the carrier resumes this body ({@link State#RESUMING}); saves and restores the
-   * current zone.
-   *
-   * <p><b>Parking by yielding.</b> The body unmounts with {@code Thread.yield()}, not
-   * {@code LockSupport.park}. The JDK hands a yielded thread's continuation straight to
-   * {@link Carrier#execute}, which keeps it (the body is {@link State#AWAITING} or
-   * {@link State#YIELDED}), and {@link Carrier#resume} later queues the body itself: no unpark. A
-   * park and an unpark cost four more atomic operations in {@code VirtualThread} than a yield (the
-   * park permit's two get-and-sets, the PARKED -> UNPARKED CAS, the permit's reset): ping-pong went
-   * from 1.04-1.13x the foundation's hand-off to 0.94-1.03x, with this and the await fast path of
-   * {@link FutureImpl#completeWithValue} (PairedJars, 11 JVMs; docs/architecture.md §4, §11).
-   *
-   * <p>A yield ignores the interrupt flag, so an interrupted body neither spins nor loses its
-   * interrupt, and an interrupt does not wake it (the JDK only wakes PARKED threads). If the yield
-   * could not unmount (the body is pinned: a class initializer, a native frame; or no memory for the
-   * frozen stack), the carrier's mount count has not moved, and the body parks on the carrier
-   * instead ({@link #parkOnCarrier}), where the pinned-carrier watchdog finds it. A run of the
-   * continuation that is not a resumption (the state is not RESUMING) yields again.
+   * current zone. How the body leaves the isolate's thread is the carrier's ({@link
+   * Carrier#suspend}).
    */
   void suspend(State why) {
     zone = carrier.loop.zone;
     transition(State.RUNNING, why);
-    Carrier c = carrier;
-    while (true) {
-      long mountsBefore = c.mounts;
-      try {
-        Thread.yield(); // Unmounts; Carrier.execute keeps the continuation until resume.
-      } catch (OutOfMemoryError e) {
-        parkOnCarrier(); // No memory to freeze the stack: park instead, as the JDK's park does.
-        break;
-      }
-      if ((State) STATE.getAcquire(this) == State.RESUMING) {
-        break;
-      }
-      if (c.mounts == mountsBefore) {
-        parkOnCarrier(); // The yield did not unmount (pinned): park the carrier thread.
-        break;
-      }
-      // Our continuation ran without a resumption: suspend again.
-    }
+    carrier.suspend(this);
     resumed();
+  }
+
+  /** Whether the carrier resumed this suspended body (read with acquire: see {@link #STATE}). */
+  boolean isResuming() {
+    return (State) STATE.getAcquire(this) == State.RESUMING;
   }
 
   /** Back from a suspension: running again, mounted, in the zone it suspended in. */
@@ -247,7 +259,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    * thread's park returns at once while its interrupt flag is set, so the flag is cleared for the
    * park and set again after: no spin, nothing lost.
    */
-  private void parkOnCarrier() {
+  void parkOnCarrier() {
     Thread self = thread;
     // isInterrupted() is a field read; Thread.interrupted() clears, a heavier call (2% of a
     // ping-pong hand-off, async-profiler), so it only runs when the flag is set.

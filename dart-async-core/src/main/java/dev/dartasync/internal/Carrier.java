@@ -2,27 +2,22 @@ package dev.dartasync.internal;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.Callable;
-import java.util.concurrent.Executor;
 
 /**
- * The carrier of one isolate: the virtual-thread scheduler that mounts its async bodies on the
- * isolate's platform thread, one at a time, in Dart's order. The {@link EventLoop} owns the queues;
- * this class owns mounting, the hand-over between bodies and resumption.
+ * The carrier of one isolate: what runs its async bodies, one at a time, in Dart's order, and
+ * never two at once. The {@link EventLoop} owns the queues; this class owns mounting, the
+ * hand-over between bodies and resumption. How a body leaves and re-enters the isolate's thread
+ * is a subclass's: {@link VirtualThreadCarrier} (virtual threads scheduled by the isolate's own
+ * thread; the default, needs {@code --add-opens}), {@link BatonCarrier} (ordinary virtual threads
+ * passing one baton; needs no flag), chosen once per JVM by {@link Carriers}.
  *
- * <p><b>Hand-over protocol.</b> The JDK gives a runnable virtual thread's continuation to
- * {@link #execute}. A body that suspends in an await or a hand-over yields its thread ({@link
- * Body#suspend}), and the JDK hands its continuation back at once: the carrier keeps it (nothing to
- * queue: a body's continuation is always found from its thread), and {@link #resume} queues the
- * body when its turn comes. Any other continuation of one of our bodies that arrives on this
- * isolate's thread (its start, the end of a blocking call) goes to {@link #ready}; one that arrives
- * from another thread (the JDK's timed unparker, an I/O poller) is posted to the loop as an event.
- * A continuation of any other virtual thread (one that user code started inside a body inherits
- * the body's scheduler, the JDK's rule) goes to the JDK's default scheduler: only bodies run here.
- * When code on the loop's own stack makes a body runnable it runs it at once ({@link #drain}); when
- * a body makes another body runnable, it pushes itself on {@link #resumeAfter} and suspends, and
- * the loop resumes it as soon as the other body suspends.
+ * <p><b>Hand-over.</b> A body made runnable goes to {@link #ready}. When code on the loop's own
+ * stack makes a body runnable it runs it at once ({@link #drain}); when a body makes another body
+ * runnable, it pushes itself on {@link #resumeAfter} and suspends, and the loop resumes it as soon
+ * as the other body suspends. So the body that was resumed runs first, synchronously from its
+ * resumer's point of view, and the resumer runs again right after it: Dart's order.
  */
-public final class Carrier implements Executor {
+public abstract class Carrier {
 
   final EventLoop loop;
   /**
@@ -39,7 +34,6 @@ public final class Carrier implements Executor {
    * of a volatile read of the loop's closed flag: 2 ns of a 20 ns then-stage, measured.
    */
   private Thread ownerThread;
-  private final Thread.Builder.OfVirtual bodyBuilder;
 
   // ---- confined to the isolate's thread and its bodies ----
   /** Continuations made runnable on this carrier, run by {@link #drain}. */
@@ -62,7 +56,43 @@ public final class Carrier implements Executor {
     this.loop = loop;
     this.thread = thread;
     this.ownerThread = thread;
-    this.bodyBuilder = CarrierSeam.virtualThreadBuilder(this);
+  }
+
+  /** Which carrier this is (what {@code Dart.carrier()} reports). */
+  abstract dev.dartasync.CarrierKind kind();
+
+  // ---- what each carrier does its own way ------------------------------------------------------
+
+  /**
+   * Gives a new body the means to run (a thread, a continuation) and queues it on {@link #ready}
+   * (directly, or through the JDK handing its first continuation to the carrier); it runs at the
+   * next {@link #drain}.
+   */
+  abstract void launch(Body body);
+
+  /**
+   * On the loop's own stack, with {@link #mounted} set to {@code body}: runs the body until it
+   * suspends (an await, a hand-over), ends, or parks in a blocking JDK call the carrier can leave
+   * running (then its state is still RUNNING). {@code first}: the body's first run (its start).
+   */
+  abstract void runMounted(Body body, boolean first);
+
+  /**
+   * On the running body's stack: suspends it until the carrier resumes it ({@link
+   * Body.State#RESUMING}). The body's state moved from RUNNING to {@code why} already; on return it
+   * is RESUMING, and the caller moves it on.
+   */
+  abstract void suspend(Body body);
+
+  /**
+   * After {@link #runMounted}: the body was resumed (RESUMING) but its run did not reach it (a
+   * virtual thread that parked instead of yielding): make it runnable again. Nothing by default.
+   */
+  void resumedButNotRun(Body body) {}
+
+  /** Whether the pinned-carrier watchdog looks at this carrier's isolate. */
+  boolean watchedForPinning() {
+    return false;
   }
 
   /**
@@ -113,11 +143,8 @@ public final class Carrier implements Executor {
    */
   FutureImpl<Object> start(Callable<?> code, ZoneImpl zone) {
     Body body = new Body(this, code, zone);
-    Thread t = bodyBuilder.unstarted(body);
-    t.setUncaughtExceptionHandler(body); // How execute() knows the continuation is a body's.
-    body.thread = t;
     Body current = mounted;
-    t.start(); // -> execute(): the continuation goes to ready.
+    launch(body); // Queued on ready: it runs before anything else.
     handOver(current);
     return body.result;
   }
@@ -140,7 +167,7 @@ public final class Carrier implements Executor {
    * turn. A second run of it would find the body not resumed, and the body would suspend again. (A
    * body that parked instead is unparked by {@link #mount} when its run finds it not runnable.)
    */
-  private void wake(Body body) {
+  final void wake(Body body) {
     ready.add(body);
   }
 
@@ -179,28 +206,13 @@ public final class Carrier implements Executor {
     }
   }
 
-  // ---- the scheduler -----------------------------------------------------------------------
+  // ---- the ready queue ---------------------------------------------------------------------
 
   /**
-   * Called by the JDK with a virtual thread's continuation when it becomes runnable. See the class
-   * documentation for where each kind goes.
+   * Queues a body made runnable by the JDK or the carrier's own mechanism: on the isolate's thread
+   * (or a body of it) directly, from any other thread by a post to the loop.
    */
-  @Override
-  public void execute(Runnable continuation) {
-    Body m = mounted;
-    if (m != null
-        && (m.state == Body.State.AWAITING || m.state == Body.State.YIELDED)
-        && CarrierSeam.continuationOf(m.thread) == continuation) {
-      // The mounted body suspended by yielding (Body.suspend), and the JDK, still on this thread,
-      // hands its continuation straight back: keep it; resume() queues the body. (The JDK never
-      // makes a yielded body runnable from another thread, so no other thread gets here with it.)
-      return;
-    }
-    Thread t = CarrierSeam.threadOf(continuation);
-    if (t == null || !(CarrierSeam.handlerOf(t) instanceof Body body)) {
-      CarrierSeam.defaultScheduler().execute(continuation); // Not a body: not ours to carry.
-      return;
-    }
+  final void readyFromAnyThread(Body body) {
     if (isOwnerThread()) {
       ready.add(body);
     } else {
@@ -234,20 +246,21 @@ public final class Carrier implements Executor {
         continue;
       }
       try {
-        mount(body, CarrierSeam.continuationOf(body.thread));
+        mount(body);
       } catch (InterruptedException e) {
         throw Sneaky.<RuntimeException>rethrow(e); // Stops the isolate (EventLoop.run).
       }
     }
   }
 
-  private void mount(Body body, Runnable continuation) throws InterruptedException {
+  private void mount(Body body) throws InterruptedException {
     if (Thread.currentThread().isInterrupted() && Thread.interrupted()) {
       // The JDK clears the carrier's interrupt flag when it mounts a virtual thread: look first.
       throw new InterruptedException(EventLoop.INTERRUPTED);
     }
     ZoneImpl savedZone = loop.zone;
     Body.State state = body.state;
+    boolean first = state == Body.State.STARTED;
     if (state != Body.State.RESUMING) { // RESUMING, the common case: our own resumption.
       switch (state) {
         case STARTED -> body.transition(Body.State.STARTED, Body.State.RUNNING);
@@ -267,7 +280,7 @@ public final class Carrier implements Executor {
     mounted = body;
     mounts++;
     try {
-      continuation.run();
+      runMounted(body, first);
     } finally {
       mounted = null;
       loop.zone = savedZone;
@@ -291,10 +304,7 @@ public final class Carrier implements Executor {
       // once each (8 B less per body than a handle field; one allocation less per blocking call).
       loop.holdKeepAlive();
     } else if (after == Body.State.RESUMING) {
-      // Resumed, yet its continuation did not run: the JDK found the thread PARKED, not yielded
-      // (Body.parkOnCarrier: a yield that failed for lack of memory, then a park that unmounted).
-      // Only an unpark makes it runnable; the JDK then hands it to execute(), which queues it.
-      java.util.concurrent.locks.LockSupport.unpark(body.thread);
+      resumedButNotRun(body);
     }
   }
 

@@ -50,6 +50,9 @@ public final class EventLoop {
   static final boolean BODIES_SET_CURRENT = CARRIER_GET == null;
 
   private static MethodHandle findCarrierGet() {
+    if (!Carriers.isVirtualThreadCarrier()) {
+      return null; // A body's carrier thread is not the isolate's: bodies set CURRENT themselves.
+    }
     try {
       Method method = ThreadLocal.class.getDeclaredMethod("getCarrierThreadLocal");
       method.setAccessible(true);
@@ -212,7 +215,7 @@ public final class EventLoop {
     this.clock = Objects.requireNonNull(clock, "clock");
     this.root = ZoneImpl.createRoot(this);
     this.zone = root;
-    this.carrier = new Carrier(this, thread);
+    this.carrier = Carriers.create(this, thread);
   }
 
   /**
@@ -586,7 +589,9 @@ public final class EventLoop {
   private void enter() {
     CURRENT.set(this);
     lastStarted = this;
-    PinnedCarrierWatchdog.watch(carrier);
+    if (carrier.watchedForPinning()) {
+      PinnedCarrierWatchdog.watch(carrier);
+    }
   }
 
   /** Ends a pooled turn without ending the isolate: the thread is an ordinary pool thread again. */

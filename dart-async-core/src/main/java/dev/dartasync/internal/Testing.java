@@ -131,6 +131,9 @@ public final class Testing {
     if (body == null || !(future instanceof FutureImpl<?> f) || f.isComplete()) {
       throw new IllegalStateException("awaitByPark: call it in an async body, on a pending future");
     }
+    if (!(body.carrier instanceof VirtualThreadCarrier)) {
+      throw new IllegalStateException("awaitByPark: only the virtual-thread carrier parks so");
+    }
     f.thenAwait(body, body.beginAwait());
     body.suspendByPark(Body.State.AWAITING);
     return (T) body.takeResult();
