@@ -44,8 +44,11 @@ public final class Dart {
    * isolate stops and this throws an {@link InterruptedException} that says so, with the thread's
    * interrupt flag set again.
    *
-   * <p>On a virtual thread the isolate runs on a platform thread of its own (a loop carries
-   * virtual threads and cannot itself be one), and the caller waits for it.
+   * <p>Under the {@linkplain CarrierKind#VTHREAD virtual-thread carrier} a virtual caller's isolate
+   * runs on a platform thread of its own (that carrier's loop schedules virtual threads and cannot
+   * itself be one); under the {@linkplain CarrierKind#FLAG_FREE flag-free carrier} a platform
+   * caller's isolate runs on a virtual thread of its own (its hand-offs must not pass through a
+   * platform thread). The caller waits for it; an interrupt of the caller is passed on.
    *
    * @throws ArgumentError {@code Invalid argument(s) (main): Must not be null}
    * @throws IllegalStateException if this thread already runs an event loop, or if the isolate ran
@@ -66,8 +69,8 @@ public final class Dart {
    * Runs {@code main} like {@code dart run} runs a program, then ends the process: on an uncaught
    * error it prints {@code Unhandled exception:}, the error's Dart text and its stack trace to
    * standard error and exits with code 255; when the isolate runs dry it exits with code 0 (also
-   * when main's future never completed, as Dart does). Never returns. Works on a virtual thread as
-   * {@link #run(Callable)} does.
+   * when main's future never completed, as Dart does). Never returns. Runs on the same kind of
+   * thread as {@link #run(Callable)}.
    *
    * @throws ArgumentError {@code Invalid argument(s) (main): Must not be null}
    */

@@ -5,7 +5,8 @@ import dev.dartasync.CarrierKind;
 /**
  * Chooses the JVM's carrier once, at first use: the {@code dartasync.carrier} system property if
  * set, else {@link CarrierKind#VTHREAD} when {@link CarrierSeam} works (the JVM has the {@code
- * --add-opens} flag), else {@link CarrierKind#FLAG_FREE} with one warning for the JVM.
+ * --add-opens} flag), else {@link CarrierKind#FLAG_FREE} with one warning for the JVM (logged only
+ * when slf4j has a backend: {@link Log#hasBackend}).
  */
 public final class Carriers {
   private Carriers() {}
@@ -40,7 +41,9 @@ public final class Carriers {
         kind = CarrierKind.VTHREAD;
       } else {
         kind = CarrierKind.FLAG_FREE;
-        LOG.warn(FLAG_FREE_WARNING);
+        if (Log.hasBackend()) { // Advice, not a loss: a program without a backend sees nothing.
+          LOG.warn(FLAG_FREE_WARNING);
+        }
       }
     } else {
       for (CarrierKind k : CarrierKind.values()) {
