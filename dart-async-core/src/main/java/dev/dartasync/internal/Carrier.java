@@ -149,13 +149,11 @@ public abstract class Carrier {
     return body.result;
   }
 
-  /** Makes a suspended body run now, synchronously from the caller's point of view. */
+  /**
+   * Runs a body that {@link Body#resume} moved to RESUMING now, synchronously from the caller's
+   * point of view: from the loop's stack at once, from another body by handing the carrier over.
+   */
   void resume(Body body) {
-    Body.State s = body.state;
-    if (s != Body.State.AWAITING && s != Body.State.YIELDED) {
-      throw new IllegalStateException("cannot resume an async body that is " + s);
-    }
-    body.state = Body.State.RESUMING;
     Body current = mounted;
     wake(body);
     handOver(current);
@@ -178,7 +176,7 @@ public abstract class Carrier {
     } else {
       resumeAfter.push(current);
       current.suspend(Body.State.YIELDED);
-      Throwable pinned = current.takePinnedFailure();
+      Throwable pinned = current.takeHandOverFailure();
       if (pinned != null) {
         // The watchdog woke us: we could not unmount, so the hand-over never happened. The other
         // body stays ready and runs at the next drain; this one runs on without waiting for it.
@@ -241,7 +239,7 @@ public abstract class Carrier {
         if (waiting == null) {
           return;
         }
-        waiting.transition(Body.State.YIELDED, Body.State.RESUMING);
+        waiting.resumeHandOver();
         wake(waiting);
         continue;
       }
@@ -263,10 +261,10 @@ public abstract class Carrier {
     boolean first = state == Body.State.STARTED;
     if (state != Body.State.RESUMING) { // RESUMING, the common case: our own resumption.
       switch (state) {
-        case STARTED -> body.transition(Body.State.STARTED, Body.State.RUNNING);
+        case STARTED -> body.started();
         case BLOCKED -> {
           loop.releaseKeepAlive(); // Taken when it blocked (below).
-          body.transition(Body.State.BLOCKED, Body.State.RUNNING);
+          body.unblocked();
         }
         case AWAITING, YIELDED -> {
           // Not resumed: a stale run of its continuation. It suspends again (Body.suspend).
@@ -295,7 +293,7 @@ public abstract class Carrier {
     Body.State after = body.state;
     if (after == Body.State.RUNNING) {
       // Parked, but not by us: a blocking JDK call. The JDK will resume it from its own thread.
-      body.transition(Body.State.RUNNING, Body.State.BLOCKED);
+      body.blocked();
       AsyncStarController<?> generator = body.generator();
       if (generator != null) {
         generator.blockedCall(); // In a loop body it runs, a suspension (LoopDriver).
@@ -310,11 +308,14 @@ public abstract class Carrier {
 
   // ---- the inline fast path ------------------------------------------------------------------
 
-  /** Resumes {@code body} from a microtask whose only work is this resumption. */
-  void resumeInTail(Body body) {
+  /**
+   * Resumes await {@code token} of {@code body} with {@code outcome} from a microtask whose only
+   * work is this resumption.
+   */
+  void resumeInTail(Body body, int token, Object outcome) {
     Body saved = enterTail(body);
     try {
-      resume(body);
+      body.resume(token, outcome);
     } finally {
       exitTail(saved);
     }

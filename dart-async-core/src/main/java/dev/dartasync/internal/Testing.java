@@ -136,7 +136,7 @@ public final class Testing {
     }
     f.thenAwait(body, body.beginAwait());
     body.suspendByPark(Body.State.AWAITING);
-    return (T) body.takeResult();
+    return (T) body.takeOutcome();
   }
 
   /** The platform thread of the calling isolate (the carrier of its bodies). */

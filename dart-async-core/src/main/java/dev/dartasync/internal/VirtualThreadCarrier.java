@@ -111,7 +111,7 @@ final class VirtualThreadCarrier extends Carrier implements Executor {
   public void execute(Runnable continuation) {
     Body m = mounted;
     if (m != null
-        && (m.state == Body.State.AWAITING || m.state == Body.State.YIELDED)
+        && m.isSuspended()
         && CarrierSeam.continuationOf(m.thread) == continuation) {
       // The mounted body suspended by yielding (suspend), and the JDK, still on this thread, hands
       // its continuation straight back: keep it; resume() queues the body. (The JDK never makes a
