@@ -12,9 +12,11 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>The baton.</b> The isolate's thread holds it while it runs the loop's code. To run a body
  * ({@link #runMounted}) it hands the baton to the body (a release store of the body's flag and an
- * unpark, or the thread's start) and parks until the body hands it back (an acquire load of {@link
- * #loopHolds}); the body hands it back when it suspends ({@link #suspend}) or ends, and then parks
- * until the loop hands it the baton again. Each hand-off is a release store followed by an unpark,
+ * unpark, or the thread's start) and parks until a body hands it back (an acquire load of {@link
+ * #loopHolds}). A body gives the baton up when it suspends ({@link #suspend}) or ends: directly to
+ * the next body if mounting that body is all the loop would do next ({@link #passOn}: a body it
+ * started or resumed, or the body that handed over to it), else back to the isolate's thread; then
+ * it parks until a holder hands it the baton again. Each hand-off is a release store followed by an unpark,
  * each wait an acquire load in a park loop, so everything one holder wrote is seen by the next, and
  * the carrier's plain fields ({@link Carrier#mounted}, the ready queue) need nothing more. An
  * interrupt never takes the baton: a waiter woken by one clears its flag for the park and sets it
@@ -44,6 +46,13 @@ final class BatonCarrier extends Carrier {
    */
   private Thread waiter;
 
+  /**
+   * The body that handed the baton back to the isolate's thread last: the one {@link
+   * #runMounted} reports (it may be another than the one it ran, after direct passes). Written
+   * before the release that hands the baton back.
+   */
+  private Body lastHolder;
+
   private static final VarHandle LOOP_HOLDS;
 
   static {
@@ -72,14 +81,14 @@ final class BatonCarrier extends Carrier {
     wake(body);
   }
 
-  /** A body's whole thread: it holds the baton from its start, and hands it back at its end. */
+  /** A body's whole thread: it holds the baton from its start, and passes it on at its end. */
   private void runBody(Body body) {
     body.run();
-    handBackToLoop();
+    passOn(body);
   }
 
   @Override
-  void runMounted(Body body, boolean first) {
+  Body runMounted(Body body, boolean first) {
     Thread self = Thread.currentThread();
     waiter = self;
     LOOP_HOLDS.set(this, false);
@@ -103,19 +112,34 @@ final class BatonCarrier extends Carrier {
     if (interrupted) {
       self.interrupt();
     }
+    return lastHolder;
   }
 
   @Override
   void suspend(Body body) {
     body.dropBaton();
-    handBackToLoop();
+    passOn(body);
     body.awaitBaton();
   }
 
-  /** On the body holding the baton: gives it to the isolate's thread waiting for it. */
-  private void handBackToLoop() {
+  /**
+   * On {@code body}, which holds the baton and gives it up (it suspended or ended): hands it to
+   * the body the loop would mount next, directly ({@link Carrier#mountNextDirectly}: body to
+   * body, one park and unpark instead of two), or else back to the isolate's thread.
+   */
+  private void passOn(Body body) {
     Thread w = waiter;
-    LOOP_HOLDS.setRelease(this, true);
-    LockSupport.unpark(w);
+    Body next = mountNextDirectly(w.isInterrupted());
+    if (next == null) {
+      lastHolder = body;
+      LOOP_HOLDS.setRelease(this, true);
+      LockSupport.unpark(w);
+    } else if (next.state == Body.State.RUNNING) {
+      // Its first run (mountNextDirectly moved it from STARTED): start it holding the baton; the
+      // start publishes what this thread wrote.
+      next.thread.start();
+    } else {
+      next.handBaton();
+    }
   }
 }

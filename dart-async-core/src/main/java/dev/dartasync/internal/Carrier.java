@@ -74,8 +74,10 @@ public abstract class Carrier {
    * On the loop's own stack, with {@link #mounted} set to {@code body}: runs the body until it
    * suspends (an await, a hand-over), ends, or parks in a blocking JDK call the carrier can leave
    * running (then its state is still RUNNING). {@code first}: the body's first run (its start).
+   * Returns the body that gave the carrier back: {@code body}, or (flag-free) another body that
+   * {@code body} passed the carrier to directly ({@link #mountNextDirectly}).
    */
-  abstract void runMounted(Body body, boolean first);
+  abstract Body runMounted(Body body, boolean first);
 
   /**
    * On the running body's stack: suspends it until the carrier resumes it ({@link
@@ -277,8 +279,9 @@ public abstract class Carrier {
     }
     mounted = body;
     mounts++;
+    Body ran;
     try {
-      runMounted(body, first);
+      ran = runMounted(body, first);
     } finally {
       mounted = null;
       loop.zone = savedZone;
@@ -286,6 +289,7 @@ public abstract class Carrier {
     if (loop.stopping()) {
       throw loop.stop(); // Isolate.exit or a kill in that body, which ended or parked: stop now.
     }
+    body = ran; // The body that gave the carrier back: the rest is about it.
     if (loop.deferred != null && body.state != Body.State.YIELDED) {
       // Ended or blocked (an await ran it already): the rest of its last await-for delivery.
       InlineDelivery.runDeferredOf(loop, body);
@@ -304,6 +308,41 @@ public abstract class Carrier {
     } else if (after == Body.State.RESUMING) {
       resumedButNotRun(body);
     }
+  }
+
+  /**
+   * On the stack of a body that is giving the carrier up (it suspended or ended): if what {@link
+   * #drain} would do next is only to mount another body, marks that body mounted and returns it,
+   * so that the caller hands it the carrier directly, not through the loop's thread; else null
+   * (the loop has work of its own first: a stop, the rest of an await-for delivery, an interrupt
+   * of its thread; or nothing is ready). The order is the drain's: a ready body first, then the
+   * body that handed the carrier over most recently. Used by the flag-free carrier, whose hand-off
+   * through the loop's thread is a second park and unpark.
+   */
+  final Body mountNextDirectly(boolean loopInterrupted) {
+    if (loopInterrupted || loop.stopping() || loop.deferred != null) {
+      return null;
+    }
+    Body next = ready.peek();
+    if (next != null) {
+      Body.State state = next.state;
+      if (state == Body.State.STARTED) {
+        next.started();
+      } else if (state != Body.State.RESUMING) {
+        return null; // Not a plain resumption: the drain knows what to do with it.
+      }
+      ready.poll();
+    } else {
+      next = resumeAfter.peek();
+      if (next == null || next.state != Body.State.YIELDED) {
+        return null;
+      }
+      resumeAfter.poll();
+      next.resumeHandOver();
+    }
+    mounted = next;
+    mounts++;
+    return next;
   }
 
   // ---- the inline fast path ------------------------------------------------------------------

@@ -45,8 +45,9 @@ final class VirtualThreadCarrier extends Carrier implements Executor {
   }
 
   @Override
-  void runMounted(Body body, boolean first) {
+  Body runMounted(Body body, boolean first) {
     CarrierSeam.continuationOf(body.thread).run();
+    return body;
   }
 
   @Override
