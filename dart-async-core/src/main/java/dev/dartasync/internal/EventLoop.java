@@ -143,29 +143,16 @@ public final class EventLoop {
    * queued ones, also while the isolate is paused. {@link #controlPending} is set after each offer,
    * so that the loop reads one volatile flag per event instead of polling the queue.
    */
-  private final ConcurrentLinkedQueue<Runnable> control = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<Runnable> controlMessages = new ConcurrentLinkedQueue<>();
 
   private volatile boolean controlPending;
   /**
-   * Set once the isolate is stopping, never cleared: by {@code Isolate.exit} on the isolate's own
-   * thread ({@link #stop()}), or by {@code Isolate.kill(IMMEDIATE)} from any thread before the kill
-   * returns. From then on nothing of the isolate runs: the loop runs no further microtask, event or
-   * timer, the carrier stops the isolate as soon as the running body ended or parked, and every
-   * library entry point the isolate's code still calls ({@link #exitIfStopping()}: a send, an
-   * await, print, scheduleMicrotask, a timer) throws {@link IsolateStop}. A kill's control message
-   * stops an isolate whose code calls nothing before its next event.
-   *
-   * <p>One volatile field for both causes, read once per microtask, mount and await: on x86 a
-   * volatile read is a plain load (the fences are on the rare writes), and one field instead of a
-   * plain "exit" flag beside a volatile "kill" flag keeps it to a single load per check.
+   * The stop flag, the pause, the hooks and the outcome. A final field: {@link #stopping()} and
+   * {@link #exitIfStopping()} stay one volatile read (the JIT inlines the delegation).
    */
-  private volatile boolean stopRequested;
-  /** How the isolate treats uncaught errors and what it does when it ends; null for the defaults. */
-  private volatile IsolateHooks hooks;
+  private final IsolateControl control = new IsolateControl(this);
   /** The isolate's listeners and capabilities; made on first use for the main isolate. */
   volatile IsolateImpl isolate;
-  /** Set while {@code Isolate.pause} holds the isolate ({@link IsolateImpl} counts the pauses). */
-  private volatile boolean paused;
   final Carrier carrier;
   private final MicrotaskQueue microtasks = new MicrotaskQueue();
   private final ConcurrentLinkedQueue<Runnable> events = new ConcurrentLinkedQueue<>();
@@ -200,9 +187,6 @@ public final class EventLoop {
   private int keepAlive;
   /** Run when the isolate ends (confined to the loop thread until then). */
   private final Set<Runnable> closeHooks = new LinkedHashSet<>();
-
-  private Throwable fatalError;
-  private StackTrace fatalStack;
 
   /** A loop carried by the calling thread; {@link #run()} must be called on it. */
   public EventLoop(LoopClock clock) {
@@ -251,7 +235,7 @@ public final class EventLoop {
 
   /** Sets how the isolate treats uncaught errors and its end; call before it starts. */
   void setHooks(IsolateHooks hooks) {
-    this.hooks = hooks;
+    control.setHooks(hooks);
   }
 
   public LoopClock clock() {
@@ -315,38 +299,24 @@ public final class EventLoop {
    * running now), even while it is paused; any thread. Dropped if the isolate ended.
    */
   void postControl(Runnable message) {
-    control.offer(message);
+    controlMessages.offer(message);
     controlPending = true;
     wake();
   }
 
-  /**
-   * Asks the isolate to stop before its next event; any thread. With {@code immediate}, also marks
-   * it {@linkplain #stopRequested stopping} before returning: from then on nothing it sends through
-   * a port is delivered, and its next call into the library stops it.
-   */
+  /** See {@link IsolateControl#kill}; any thread. */
   void kill(boolean immediate) {
-    if (immediate) {
-      stopRequested = true;
-    }
-    postControl(
-        () -> {
-          throw stop();
-        });
+    control.kill(immediate);
   }
 
   /** Whether the isolate is stopping: it called {@code Isolate.exit} or was killed immediately. */
   boolean stopping() {
-    return stopRequested;
+    return control.stopping();
   }
 
-  /**
-   * On the isolate's thread: marks it stopping for good and returns the stop to throw, which
-   * unwinds the caller up to the loop (or the body's end) without running user handlers.
-   */
+  /** See {@link IsolateControl#stop}; on the isolate's thread. */
   IsolateStop stop() {
-    stopRequested = true;
-    return new IsolateStop();
+    return control.stop();
   }
 
   /**
@@ -354,9 +324,7 @@ public final class EventLoop {
    * stopping. One volatile read when it is not.
    */
   public void exitIfStopping() {
-    if (stopRequested) {
-      throw stop();
-    }
+    control.exitIfStopping();
   }
 
   /**
@@ -373,17 +341,14 @@ public final class EventLoop {
   private void runControl() {
     controlPending = false;
     Runnable message;
-    while ((message = control.poll()) != null) {
+    while ((message = controlMessages.poll()) != null) {
       message.run();
     }
   }
 
   /** Holds events and timers back (control messages still run), or lets them go; any thread. */
   void setPaused(boolean paused) {
-    this.paused = paused;
-    if (!paused) {
-      wake();
-    }
+    control.setPaused(paused);
   }
 
   /** Whether the isolate ended: its queue is closed. */
@@ -448,9 +413,7 @@ public final class EventLoop {
   void drainMicrotasks() {
     MicrotaskQueue.Entry entry;
     while ((entry = microtasks.poll()) != null) {
-      if (stopRequested) {
-        throw stop(); // Isolate.exit or an immediate kill: nothing else runs.
-      }
+      control.exitIfStopping(); // Isolate.exit or an immediate kill: nothing else runs.
       ZoneImpl z = (ZoneImpl) entry.zone;
       z.runMicrotask(entry.task);
       if (carrier.hasReady()) {
@@ -620,14 +583,7 @@ public final class EventLoop {
         thread = null;
       }
       turnState.set(RUNNING); // Never IDLE again: nothing schedules an ended isolate.
-      IsolateHooks h = hooks;
-      if (h != null) {
-        try {
-          h.ended(this);
-        } catch (RuntimeException e) {
-          LOG.warn("an isolate's end listener failed", e);
-        }
-      }
+      control.ended();
     }
   }
 
@@ -655,41 +611,32 @@ public final class EventLoop {
           }
         }
       } catch (IsolateStop stop) {
-        stopped = true;
+        control.markStopped();
         return true;
       } catch (Uncaught u) {
-        if (stopping()) { // A killed isolate reports nothing more.
-          stopped = true;
+        if (control.stopping()) { // A killed isolate reports nothing more.
+          control.markStopped();
           return true;
         }
-        if (fatal(u.error, u.stackTrace)) {
+        if (control.fatal(u.error, u.stackTrace)) {
           return true;
         }
       } catch (Throwable t) {
-        if (stopping()) { // The stop wrapped in user code, or an error of a killed isolate.
-          stopped = true;
+        if (control.stopping()) { // The stop wrapped in user code, or an error of a killed isolate.
+          control.markStopped();
           return true;
         }
-        if (fatal(t, StackTrace.of(t))) {
+        if (control.fatal(t, StackTrace.of(t))) {
           return true;
         }
       }
     }
   }
 
-  /** Reports an uncaught error; true if it stops the isolate (recorded as its fatal error). */
-  private boolean fatal(Throwable error, StackTrace stack) {
-    IsolateHooks h = hooks;
-    boolean stops = h == null || h.uncaughtError(this, error, stack);
-    if (stops) {
-      fatalError = error;
-      fatalStack = stack;
-    }
-    return stops;
-  }
-
   /** Whether {@code Isolate.kill} or {@code Isolate.exit} ended the isolate. */
-  boolean stopped;
+  boolean stopped() {
+    return control.stopped();
+  }
 
   /** Returned by {@link #nextEvent} when a pooled loop has nothing to run now. */
   private static final Runnable NOTHING_NOW = () -> {};
@@ -731,10 +678,8 @@ public final class EventLoop {
       if (controlPending) {
         runControl();
       }
-      if (stopRequested) {
-        throw stop();
-      }
-      boolean paused = this.paused;
+      control.exitIfStopping();
+      boolean paused = control.paused();
       if (!paused) {
         timers.postTimeoutIfDue(clock.millis());
         Runnable event = events.poll();
@@ -772,12 +717,12 @@ public final class EventLoop {
 
   /** Whether a turn would find something to run now: control, or events and due timers unpaused. */
   private boolean hasRunnableWork() {
-    return controlPending || (!paused && (!events.isEmpty() || timerDue()));
+    return controlPending || (!control.paused() && (!events.isEmpty() || timerDue()));
   }
 
   /** Whether a timer of this (pooled) loop is due now. */
   private boolean timerDue() {
-    return !paused && timers.hasPending() && timers.nextDeadline() <= clock.millis();
+    return !control.paused() && timers.hasPending() && timers.nextDeadline() <= clock.millis();
   }
 
   /** Schedules a turn for the next timer deadline of a pooled loop going idle. */
@@ -806,10 +751,10 @@ public final class EventLoop {
 
   /** The error that stopped the isolate, or null if it ran dry. */
   public Throwable fatalError() {
-    return fatalError;
+    return control.fatalError();
   }
 
   public StackTrace fatalStackTrace() {
-    return fatalStack;
+    return control.fatalStackTrace();
   }
 }
