@@ -9,7 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -139,32 +138,21 @@ public final class EventLoop {
    */
   private java.util.concurrent.ScheduledFuture<?> timerWakeTask;
   /**
-   * Control messages ({@code Isolate.kill}, {@code ping}): run before the next event, ahead of the
-   * queued ones, also while the isolate is paused. {@link #controlPending} is set after each offer,
-   * so that the loop reads one volatile flag per event instead of polling the queue.
+   * Events, control messages and the closed state. A final field: {@link #post} is the queue's
+   * post (the JIT inlines the delegation).
    */
-  private final ConcurrentLinkedQueue<Runnable> controlMessages = new ConcurrentLinkedQueue<>();
-
-  private volatile boolean controlPending;
+  private final EventQueue queue = new EventQueue(this);
   /**
    * The stop flag, the pause, the hooks and the outcome. A final field: {@link #stopping()} and
    * {@link #exitIfStopping()} stay one volatile read (the JIT inlines the delegation).
    */
-  private final IsolateControl control = new IsolateControl(this);
+  private final IsolateControl control = new IsolateControl(this, queue);
   /** The isolate's listeners and capabilities; made on first use for the main isolate. */
   volatile IsolateImpl isolate;
   final Carrier carrier;
   private final MicrotaskQueue microtasks = new MicrotaskQueue();
-  private final ConcurrentLinkedQueue<Runnable> events = new ConcurrentLinkedQueue<>();
   /** The loop thread is parked waiting for an event; posters must unpark it. */
   private volatile boolean sleeping;
-  /**
-   * Set once, when the isolate ends; from then on nothing posted runs. A poster that sees it
-   * removes its own event again and drops it; the loop drops whatever it finds left in the queue
-   * after setting it. The queue's removal decides which of the two drops a racing event: exactly
-   * one.
-   */
-  private volatile boolean closed;
   final TimerQueue timers = new TimerQueue(this);
   final ZoneImpl root;
   /** The current zone of the code running on this isolate. */
@@ -218,15 +206,14 @@ public final class EventLoop {
    *     cannot start a thread); the loop is then closed and never runs
    */
   void startPooled(Runnable first) {
-    events.offer(first);
+    queue.postLocal(first);
     if (!turnState.compareAndSet(IDLE, SCHEDULED)) {
       return; // A turn is already on its way (a control message woke it); it takes the event.
     }
     try {
       pool.execute(this::turn);
     } catch (java.util.concurrent.RejectedExecutionException | OutOfMemoryError e) {
-      closed = true;
-      events.clear();
+      queue.abandon();
       throw e instanceof java.util.concurrent.RejectedExecutionException r
           ? r
           : new java.util.concurrent.RejectedExecutionException(e.toString(), e);
@@ -263,14 +250,7 @@ public final class EventLoop {
    * logged (see {@link DroppableEvent}).
    */
   public void post(Runnable event) {
-    events.offer(event);
-    if (closed) {
-      if (events.remove(event)) {
-        dropped(event);
-      }
-      return;
-    }
-    wake();
+    queue.post(event);
   }
 
   /**
@@ -284,7 +264,7 @@ public final class EventLoop {
       if (sleeping && t != null) {
         LockSupport.unpark(t);
       }
-    } else if (turnState.get() == IDLE && !closed && turnState.compareAndSet(IDLE, SCHEDULED)) {
+    } else if (turnState.get() == IDLE && !queue.isClosed() && turnState.compareAndSet(IDLE, SCHEDULED)) {
       try {
         pool.execute(this::turn);
       } catch (java.util.concurrent.RejectedExecutionException e) {
@@ -299,9 +279,7 @@ public final class EventLoop {
    * running now), even while it is paused; any thread. Dropped if the isolate ended.
    */
   void postControl(Runnable message) {
-    controlMessages.offer(message);
-    controlPending = true;
-    wake();
+    queue.postControl(message);
   }
 
   /** See {@link IsolateControl#kill}; any thread. */
@@ -338,14 +316,6 @@ public final class EventLoop {
     }
   }
 
-  private void runControl() {
-    controlPending = false;
-    Runnable message;
-    while ((message = controlMessages.poll()) != null) {
-      message.run();
-    }
-  }
-
   /** Holds events and timers back (control messages still run), or lets them go; any thread. */
   void setPaused(boolean paused) {
     control.setPaused(paused);
@@ -353,24 +323,12 @@ public final class EventLoop {
 
   /** Whether the isolate ended: its queue is closed. */
   public boolean isClosed() {
-    return closed;
+    return queue.isClosed();
   }
 
   /** Appends an event from the loop's own thread (no wake-up needed). */
   void postLocal(Runnable event) {
-    events.offer(event);
-  }
-
-  private static void dropped(Runnable event) {
-    if (event instanceof DroppableEvent d) {
-      try {
-        d.dropped();
-      } catch (RuntimeException e) {
-        LOG.warn("dropping an event of an ended isolate failed", e);
-      }
-    } else {
-      LOG.debug("The isolate ended; an event posted to it was dropped: {}", event);
-    }
+    queue.postLocal(event);
   }
 
   // ---- microtasks -----------------------------------------------------------------------------
@@ -528,7 +486,7 @@ public final class EventLoop {
         turnState.set(IDLE);
         // A post that saw RUNNING did not schedule a turn: look once more (for what this turn
         // could run: queued events wait while paused, or the turn would spin).
-        if (!hasRunnableWork() || closed) {
+        if (!hasRunnableWork() || queue.isClosed()) {
           return;
         }
         if (!turnState.compareAndSet(IDLE, RUNNING)) {
@@ -643,7 +601,7 @@ public final class EventLoop {
 
   /** Closes the queue, drops what is left in it, and runs the close hooks. */
   private void close() {
-    closed = true;
+    queue.close();
     carrier.disown();
     timers.dropAll();
     java.util.concurrent.ScheduledFuture<?> wake = timerWakeTask;
@@ -651,10 +609,7 @@ public final class EventLoop {
       timerWakeTask = null;
       wake.cancel(false); // The shared timer thread would hold this loop until the deadline.
     }
-    Runnable left;
-    while ((left = events.poll()) != null) {
-      dropped(left);
-    }
+    queue.dropLeft();
     for (Runnable hook : closeHooks.toArray(Runnable[]::new)) {
       try {
         hook.run();
@@ -675,14 +630,12 @@ public final class EventLoop {
       if (Thread.interrupted()) {
         throw new InterruptedException(INTERRUPTED);
       }
-      if (controlPending) {
-        runControl();
-      }
+      queue.runControlIfPending();
       control.exitIfStopping();
       boolean paused = control.paused();
       if (!paused) {
         timers.postTimeoutIfDue(clock.millis());
-        Runnable event = events.poll();
+        Runnable event = queue.poll();
         if (event != null) {
           return event;
         }
@@ -696,7 +649,7 @@ public final class EventLoop {
       }
       sleeping = true;
       try {
-        if (events.isEmpty() || paused) {
+        if (queue.isEmpty() || paused) {
           long deadline = paused ? Long.MAX_VALUE : timers.nextDeadline();
           if (deadline == Long.MAX_VALUE) {
             LockSupport.park(this);
@@ -717,7 +670,8 @@ public final class EventLoop {
 
   /** Whether a turn would find something to run now: control, or events and due timers unpaused. */
   private boolean hasRunnableWork() {
-    return controlPending || (!control.paused() && (!events.isEmpty() || timerDue()));
+    return queue.controlPending()
+        || (!control.paused() && (!queue.isEmpty() || timerDue()));
   }
 
   /** Whether a timer of this (pooled) loop is due now. */

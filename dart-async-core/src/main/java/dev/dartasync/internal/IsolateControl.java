@@ -21,6 +21,7 @@ final class IsolateControl {
   private static final Log LOG = Log.named("dev.dartasync.isolate.Isolate");
 
   private final EventLoop loop;
+  private final EventQueue queue;
 
   /**
    * Set once the isolate is stopping, never cleared: by {@code Isolate.exit} on the isolate's own
@@ -55,8 +56,9 @@ final class IsolateControl {
   /** Whether {@code Isolate.kill} or {@code Isolate.exit} ended the isolate (set once, at its end). */
   private boolean stopped;
 
-  IsolateControl(EventLoop loop) {
+  IsolateControl(EventLoop loop, EventQueue queue) {
     this.loop = loop;
+    this.queue = queue;
   }
 
   /** Sets how the isolate treats uncaught errors and its end; call before it starts. */
@@ -99,7 +101,7 @@ final class IsolateControl {
     if (immediate) {
       stopRequested = true;
     }
-    loop.postControl(
+    queue.postControl(
         () -> {
           throw stop();
         });
@@ -111,7 +113,7 @@ final class IsolateControl {
   void setPaused(boolean paused) {
     this.paused = paused;
     if (!paused) {
-      loop.wake();
+      queue.wake();
     }
   }
 
