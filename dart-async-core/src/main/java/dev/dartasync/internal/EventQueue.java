@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * An isolate's event queue: multi-producer (any thread posts), single-consumer (the isolate's
  * thread takes), FIFO; beside it the control messages, which run before the next event; and the
  * closed state, after which nothing posted runs. Every post ends with the wake-up hook of the
- * loop's driver ({@link EventLoop#wake}), which makes a sleeping loop look again.
+ * loop's driver ({@link EventLoopDriver#wake}), which makes a sleeping loop look again.
  *
  * <p><b>Closing.</b> {@link #closed} goes from false to true once, when the isolate ends
  * ({@link #close}), on the isolate's thread. A poster that sees it set removes its own event again
@@ -44,9 +44,9 @@ final class EventQueue {
   private volatile boolean closed;
 
   /** Told after every post: the loop may be asleep. */
-  private final EventLoop wakeUp;
+  private final EventLoopDriver wakeUp;
 
-  EventQueue(EventLoop wakeUp) {
+  EventQueue(EventLoopDriver wakeUp) {
     this.wakeUp = wakeUp;
   }
 
@@ -82,7 +82,7 @@ final class EventQueue {
     wakeUp.wake();
   }
 
-  /** Makes the loop look at its queues (see {@link EventLoop#wake}); any thread. */
+  /** Makes the loop look at its queues (see {@link EventLoopDriver#wake}); any thread. */
   void wake() {
     wakeUp.wake();
   }
