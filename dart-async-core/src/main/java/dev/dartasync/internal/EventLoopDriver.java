@@ -130,7 +130,7 @@ abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDrive
         throw new InterruptedException(EventLoop.INTERRUPTED);
       }
       queue.runControlIfPending();
-      control.exitIfStopping();
+      loop.exitIfStopping();
       boolean paused = control.paused();
       if (!paused) {
         timers.postTimeoutIfDue(loop.clock().millis());

@@ -13,8 +13,24 @@ import dev.dartasync.StackTrace;
  * the isolate's own thread (its loop thread or the body it runs). The outcome is written by the
  * isolate's thread before it ends and read after its end is known (a join, or the end hook).
  *
- * <p>The stop flag is one-way: false (running) to true (stopping), never back. Pause goes both
- * ways; {@link IsolateImpl} counts the pauses and calls {@link #setPaused} on the first and last.
+ * <p><b>The stop flag</b> goes one way: false (running) to true (stopping), never back. Set by
+ * {@code Isolate.exit} on the isolate's own thread ({@link #stop()}), or by {@code
+ * Isolate.kill(IMMEDIATE)} from any thread before the kill returns ({@link #kill}). From then on
+ * nothing of the isolate runs: the loop runs no further microtask, event or timer, the carrier
+ * stops the isolate as soon as the running body ended or parked, and every library entry point the
+ * isolate's code still calls ({@link EventLoop#exitIfStopping()}: a send, an await, print,
+ * scheduleMicrotask, a timer) throws {@link IsolateStop}. A kill's control message stops an
+ * isolate whose code calls nothing before its next event.
+ *
+ * <p>One volatile field for both causes, read once per microtask, mount and await: on x86 a
+ * volatile read is a plain load (the fences are on the rare writes), and one field instead of a
+ * plain "exit" flag beside a volatile "kill" flag keeps it to a single load per check. The field is
+ * {@link EventLoop#stopRequested}, on the loop rather than here: every caller holds the loop, and
+ * a hop through this object cost 0.35 ns of a 6.4 ns microtask (5%, measured). This class is its
+ * only writer.
+ *
+ * <p><b>Pause</b> goes both ways; {@link IsolateImpl} counts the pauses and calls {@link
+ * #setPaused} on the first and the last.
  */
 final class IsolateControl {
 
@@ -22,21 +38,6 @@ final class IsolateControl {
 
   private final EventLoop loop;
   private final EventQueue queue;
-
-  /**
-   * Set once the isolate is stopping, never cleared: by {@code Isolate.exit} on the isolate's own
-   * thread ({@link #stop()}), or by {@code Isolate.kill(IMMEDIATE)} from any thread before the kill
-   * returns. From then on nothing of the isolate runs: the loop runs no further microtask, event or
-   * timer, the carrier stops the isolate as soon as the running body ended or parked, and every
-   * library entry point the isolate's code still calls ({@link #exitIfStopping()}: a send, an
-   * await, print, scheduleMicrotask, a timer) throws {@link IsolateStop}. A kill's control message
-   * stops an isolate whose code calls nothing before its next event.
-   *
-   * <p>One volatile field for both causes, read once per microtask, mount and await: on x86 a
-   * volatile read is a plain load (the fences are on the rare writes), and one field instead of a
-   * plain "exit" flag beside a volatile "kill" flag keeps it to a single load per check.
-   */
-  private volatile boolean stopRequested;
 
   /**
    * Set while {@code Isolate.pause} holds the isolate: the drivers take no event and no timer, and
@@ -53,7 +54,7 @@ final class IsolateControl {
   private Throwable fatalError;
   private StackTrace fatalStack;
 
-  /** Whether {@code Isolate.kill} or {@code Isolate.exit} ended the isolate (set once, at its end). */
+  /** Whether {@code Isolate.kill} or {@code Isolate.exit} ended the isolate (set at its end). */
   private boolean stopped;
 
   IsolateControl(EventLoop loop, EventQueue queue) {
@@ -70,7 +71,7 @@ final class IsolateControl {
 
   /** Whether the isolate is stopping: it called {@code Isolate.exit} or was killed immediately. */
   boolean stopping() {
-    return stopRequested;
+    return loop.stopRequested;
   }
 
   /**
@@ -78,28 +79,18 @@ final class IsolateControl {
    * unwinds the caller up to the loop (or the body's end) without running user handlers.
    */
   IsolateStop stop() {
-    stopRequested = true;
+    loop.stopRequested = true;
     return new IsolateStop();
   }
 
   /**
-   * On the isolate's thread, at a library entry point: throws {@link IsolateStop} if the isolate is
-   * stopping. One volatile read when it is not.
-   */
-  void exitIfStopping() {
-    if (stopRequested) {
-      throw stop();
-    }
-  }
-
-  /**
    * Asks the isolate to stop before its next event; any thread. With {@code immediate}, also marks
-   * it {@linkplain #stopRequested stopping} before returning: from then on nothing it sends through
-   * a port is delivered, and its next call into the library stops it.
+   * it {@linkplain EventLoop#stopRequested stopping} before returning: from then on nothing it
+   * sends through a port is delivered, and its next call into the library stops it.
    */
   void kill(boolean immediate) {
     if (immediate) {
-      stopRequested = true;
+      loop.stopRequested = true;
     }
     queue.postControl(
         () -> {
