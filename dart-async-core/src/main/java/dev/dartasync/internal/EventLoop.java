@@ -20,14 +20,16 @@ import java.util.concurrent.Executor;
  * <ul>
  *   <li>{@link EventQueue}: the events, the control messages, the closed state and its drops, and
  *       the wake-up hook;
- *   <li>{@link IsolateControl}: the stop flag, the pause, the hooks and the outcome;
+ *   <li>{@link IsolateControl}: the stop flag (whose field, {@link #stopRequested}, is kept here),
+ *       the pause, the hooks and the outcome;
  *   <li>an {@link EventLoopDriver}: what runs the loop, {@link OwnedThreadDriver} on the thread
  *       that made it, or {@link PooledTurnDriver} in turns on pool threads;
  *   <li>its {@link Carrier}: how async bodies are mounted on the loop's thread.
  * </ul>
  *
  * The callers use this class only; it delegates through final fields (which the JIT inlines), so
- * {@link #post}, {@link #stopping()} and {@link #exitIfStopping()} cost what the parts cost.
+ * {@link #post} costs what the queue's post costs, and {@link #stopping()} and {@link
+ * #exitIfStopping()} read the flag on this object: one volatile load.
  *
  * <p>What the loop does:
  *
