@@ -70,10 +70,11 @@ final class IsolatePool {
   }
 
   /**
-   * Wakes {@code loop} after {@code delayMillis} (for its next timer); any thread. Cancelling the
-   * returned task removes it from the timer thread's queue (remove-on-cancel).
+   * Wakes the pooled loop of {@code driver} after {@code delayMillis} (for its next timer); any
+   * thread. Cancelling the returned task removes it from the timer thread's queue
+   * (remove-on-cancel).
    */
-  static java.util.concurrent.ScheduledFuture<?> wakeAt(EventLoop loop, long delayMillis) {
-    return TIMERS.schedule(loop::timerWake, delayMillis, TimeUnit.MILLISECONDS);
+  static java.util.concurrent.ScheduledFuture<?> wakeAt(PooledTurnDriver driver, long delayMillis) {
+    return TIMERS.schedule(driver::timerWake, delayMillis, TimeUnit.MILLISECONDS);
   }
 }

@@ -104,7 +104,7 @@ public final class IsolateRuntime {
       }
       throw Sneaky.<RuntimeException>rethrow(loop.fatalError());
     }
-    if ((result == null || !result.isComplete()) && loop.stopped) {
+    if ((result == null || !result.isComplete()) && loop.stopped()) {
       throw new IllegalStateException(
           "The main isolate was ended by Isolate.kill or Isolate.exit before main's future "
               + "completed; Dart.run has no value to return.");
