@@ -16,9 +16,10 @@ import java.util.concurrent.locks.LockSupport;
  * of the two orders holds). An unpark that comes early leaves a permit: the next park returns at
  * once and the loop looks again. So a post to an awake loop costs one volatile read.
  *
- * <p>The last look is at the event queue only: a control message or a resume that arrives after
- * {@link EventLoopDriver#nextEvent} looked at them and before {@link #sleeping} is set is seen at
- * the next wake-up (a post or a timer), not at once.
+ * <p>The last look covers the events, the control messages and the pause: a control message (a
+ * kill, a ping) or a resume that arrives after {@link EventLoopDriver#nextEvent} looked at them and
+ * before {@link #sleeping} is set is seen by it. (It once looked at the events only, and such a
+ * message waited for the next post or timer: forever in an isolate waiting on a port.)
  */
 final class OwnedThreadDriver extends EventLoopDriver {
 
@@ -27,6 +28,14 @@ final class OwnedThreadDriver extends EventLoopDriver {
 
   /** Set while the loop's thread is about to park or parked; posters must unpark it then. */
   private volatile boolean sleeping;
+
+  /**
+   * Tests only ({@code Testing.beforeLoopSleeps}): run on the loop's thread after the loop looked
+   * at its queues and found nothing, just before it marks itself sleeping, where a message from
+   * another thread that the last look must not miss can be made to arrive. Null otherwise: one
+   * volatile read per park.
+   */
+  static volatile Runnable beforeSleeping;
 
   OwnedThreadDriver(EventLoop loop, Thread thread) {
     super(loop);
@@ -70,8 +79,17 @@ final class OwnedThreadDriver extends EventLoopDriver {
   boolean awaitWork(boolean paused) {
     EventQueue queue = loop.queue;
     LoopClock clock = loop.clock();
+    Runnable hook = beforeSleeping;
+    if (hook != null) {
+      hook.run();
+    }
     sleeping = true;
     try {
+      // The last look, after the flag is up: whatever arrived since nextEvent looked, an event, a
+      // control message, or the end of the pause, is seen now, or its poster sees the flag.
+      if (queue.controlPending() || (paused && !loop.control.paused())) {
+        return true;
+      }
       if (queue.isEmpty() || paused) {
         long deadline = paused ? Long.MAX_VALUE : loop.timers.nextDeadline();
         if (deadline == Long.MAX_VALUE) {

@@ -139,6 +139,15 @@ public final class Testing {
     return (T) body.takeOutcome();
   }
 
+  /**
+   * Runs {@code hook} on an owned loop's thread each time the loop found nothing to run and is
+   * about to park, before it marks itself sleeping (null: none). A test posts from there what the
+   * loop's last look before the park must see.
+   */
+  public static void beforeLoopSleeps(Runnable hook) {
+    OwnedThreadDriver.beforeSleeping = hook;
+  }
+
   /** The platform thread of the calling isolate (the carrier of its bodies). */
   public static Thread loopThread() {
     return EventLoop.require().thread();
