@@ -78,7 +78,10 @@ import java.util.stream.BaseStream;
  *       and any other class field by field ({@link
  *       FieldCopyPlan});</li>
  *   <li>cannot be copied ({@code object cannot be copied}): classes whose fields are closed to
- *       reflection (most JDK classes outside {@code java.lang}), and other hidden classes.</li>
+ *       reflection (most JDK classes outside {@code java.lang}, and {@code java.lang}'s own when
+ *       the JVM runs without {@code --add-opens java.base/java.lang=ALL-UNNAMED}; a throwable's
+ *       JDK classes are copied through their serializable fields instead, see {@link
+ *       FieldCopyPlan}), and other hidden classes.</li>
  * </ul>
  */
 final class Sendability {
