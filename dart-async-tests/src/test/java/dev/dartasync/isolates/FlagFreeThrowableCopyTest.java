@@ -18,6 +18,7 @@ import dev.dartasync.isolate.Isolate;
 import dev.dartasync.testing.ChildJvm;
 import dev.dartasync.testing.ChildProcess;
 import java.io.IOException;
+import java.io.ObjectInputFilter;
 import java.io.UncheckedIOException;
 import java.lang.annotation.AnnotationTypeMismatchException;
 import java.lang.reflect.InvocationTargetException;
@@ -303,7 +304,7 @@ class FlagFreeThrowableCopyTest {
   }
 
   @Test
-  @DisplayName("all of the above also hold in a JVM without --add-opens")
+  @DisplayName("all of the above also hold in a JVM without --add-opens, and freeze no JVM setting")
   void withoutTheFlag() throws Exception {
     ChildProcess.Result result =
         ChildJvm.main(WithoutTheFlag.class).withoutAddOpens().mergeStderr().run();
@@ -317,7 +318,10 @@ class FlagFreeThrowableCopyTest {
     assertTrue(out.contains("all " + others + " checks passed"), out);
   }
 
-  /** Runs every other test of this class, for {@link #withoutTheFlag}. */
+  /**
+   * Runs every other test of this class, for {@link #withoutTheFlag}, then checks that they left
+   * the JVM-wide deserialization filter factory settable (no {@code ObjectInputStream} was made).
+   */
   public static final class WithoutTheFlag {
     public static void main(String[] args) throws Exception {
       int passed = 0;
@@ -334,6 +338,12 @@ class FlagFreeThrowableCopyTest {
           failed.add(method.getName() + ": " + e.getCause());
           e.getCause().printStackTrace(System.out);
         }
+      }
+      try {
+        // Fails once any ObjectInputStream was constructed: the copies must not have done that.
+        ObjectInputFilter.Config.setSerialFilterFactory((current, next) -> next);
+      } catch (IllegalStateException e) {
+        failed.add("the copies froze the JVM-wide deserialization filter factory: " + e);
       }
       if (!failed.isEmpty()) {
         System.out.println("failed: " + failed);
