@@ -44,8 +44,11 @@ public final class Dart {
    * isolate stops and this throws an {@link InterruptedException} that says so, with the thread's
    * interrupt flag set again.
    *
-   * <p>On a virtual thread the isolate runs on a platform thread of its own (a loop carries
-   * virtual threads and cannot itself be one), and the caller waits for it.
+   * <p>Under the {@linkplain CarrierKind#VTHREAD virtual-thread carrier} a virtual caller's isolate
+   * runs on a platform thread of its own (that carrier's loop schedules virtual threads and cannot
+   * itself be one); under the {@linkplain CarrierKind#FLAG_FREE flag-free carrier} a platform
+   * caller's isolate runs on a virtual thread of its own (its hand-offs must not pass through a
+   * platform thread). The caller waits for it; an interrupt of the caller is passed on.
    *
    * @throws ArgumentError {@code Invalid argument(s) (main): Must not be null}
    * @throws IllegalStateException if this thread already runs an event loop, or if the isolate ran
@@ -66,8 +69,8 @@ public final class Dart {
    * Runs {@code main} like {@code dart run} runs a program, then ends the process: on an uncaught
    * error it prints {@code Unhandled exception:}, the error's Dart text and its stack trace to
    * standard error and exits with code 255; when the isolate runs dry it exits with code 0 (also
-   * when main's future never completed, as Dart does). Never returns. Works on a virtual thread as
-   * {@link #run(Callable)} does.
+   * when main's future never completed, as Dart does). Never returns. Runs on the same kind of
+   * thread as {@link #run(Callable)}.
    *
    * @throws ArgumentError {@code Invalid argument(s) (main): Must not be null}
    */
@@ -93,6 +96,19 @@ public final class Dart {
   /** Prints an uncaught error the way the {@code dart} command does. */
   static void printUnhandled(PrintStream out, Throwable error, StackTrace stackTrace) {
     DartText.printUnhandled(out, error, stackTrace);
+  }
+
+  /**
+   * The carrier that runs this JVM's async bodies: {@link CarrierKind#VTHREAD} when the JVM has
+   * {@code --add-opens java.base/java.lang=ALL-UNNAMED}, else {@link CarrierKind#FLAG_FREE}, unless
+   * the system property {@code dartasync.carrier} chose one. Chosen once per JVM; callable from any
+   * thread, inside an isolate or not. Java only: Dart has no such choice.
+   *
+   * @throws IllegalStateException if {@code dartasync.carrier} names a carrier this JVM cannot
+   *     run (an unknown name, or {@code vthread} without the flag); the message says which
+   */
+  public static CarrierKind carrier() {
+    return dev.dartasync.internal.Carriers.kind();
   }
 
   // ---- async / await --------------------------------------------------------------------------

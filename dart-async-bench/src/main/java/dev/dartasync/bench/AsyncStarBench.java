@@ -30,11 +30,16 @@ import reactor.core.publisher.Flux;
  * {@code listen}, which never pauses. The peers: Kotlin's {@code flow { emit(i) }} collected in
  * runBlocking (emit calls the collector directly, no suspension), and Reactor's
  * {@code Flux.generate}, a synchronous generator pulled by the subscriber's requests.
+ *
+ * <p>Ours is measured under every carrier, each in forks of its own: the two {@code dartAsync*}
+ * methods here on the default ({@code vthread}, named by {@code -Ddartasync.carrier=vthread} so
+ * that it cannot be another), {@link FlagFree} and {@link Continuation}; all call {@link
+ * #awaitForSum()} and {@link #listenSum()}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {Jvm.ADD_OPENS, Jvm.XMS, Jvm.XMX})
+@Fork(value = 1, jvmArgsAppend = {Jvm.ADD_OPENS, Jvm.CARRIER_VTHREAD, Jvm.XMS, Jvm.XMX})
 public class AsyncStarBench {
 
   static final int N = 100_000;
@@ -51,36 +56,80 @@ public class AsyncStarBench {
         });
   }
 
-  /** {@code await for (v in gen()) sum += v;} over {@code gen() async* { for (..) yield i; }}. */
-  @Benchmark
-  @OperationsPerInvocation(N)
-  public long dartAsyncStarAwaitFor() {
-    sum = 0;
+  /**
+   * The await-for workload of every carrier's line: {@code await for (v in counting()) sum += v;}
+   * in one Dart.run.
+   */
+  static long awaitForSum() {
+    long[] sum = {0};
     Dart.run(
         () -> {
           awaitFor(
               counting(),
               v -> {
-                sum += v;
+                sum[0] += v;
                 return true;
               });
         });
-    return sum;
+    return sum[0];
   }
 
   /**
-   * The same generator into a plain {@code listen}: no pause between elements, so only the
-   * generator's body parks, for the microtask each {@code yield} costs after its delivery.
+   * The listen workload of every carrier's line: the same generator into a plain {@code listen},
+   * in one Dart.run. No pause between elements, so only the generator's body parks, for the
+   * microtask each {@code yield} costs after its delivery.
    */
+  static long listenSum() {
+    long[] sum = {0};
+    Dart.run(
+        () -> {
+          counting().listen(v -> sum[0] += v);
+        });
+    return sum[0];
+  }
+
+  /** Ours on the default carrier ({@code vthread}): {@link #awaitForSum()}. */
+  @Benchmark
+  @OperationsPerInvocation(N)
+  public long dartAsyncStarAwaitFor() {
+    return awaitForSum();
+  }
+
+  /** Ours on the default carrier ({@code vthread}): {@link #listenSum()}. */
   @Benchmark
   @OperationsPerInvocation(N)
   public long dartAsyncStarListen() {
-    sum = 0;
-    Dart.run(
-        () -> {
-          counting().listen(v -> sum += v);
-        });
-    return sum;
+    return listenSum();
+  }
+
+  /** Ours on the flag-free carrier. */
+  public static class FlagFree extends FlagFreeFork {
+    @Benchmark
+    @OperationsPerInvocation(N)
+    public long dartAsyncStarAwaitFor() {
+      return awaitForSum();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(N)
+    public long dartAsyncStarListen() {
+      return listenSum();
+    }
+  }
+
+  /** Ours on the continuation carrier ("not available" where the library refuses it). */
+  public static class Continuation extends ContinuationFork {
+    @Benchmark
+    @OperationsPerInvocation(N)
+    public long dartAsyncStarAwaitFor() {
+      return awaitForSum();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(N)
+    public long dartAsyncStarListen() {
+      return listenSum();
+    }
   }
 
   /** Kotlin: {@code flow { for (..) emit(i) }.collect { sum += it }} in runBlocking. */

@@ -25,18 +25,46 @@ import org.openjdk.jmh.annotations.State;
  * <p>Ours uses {@code DFuture.sync(() -> x)}, complete at once ({@code DFuture.value} would
  * complete one microtask later), created once and awaited N times. Dart's rule is one microtask per
  * such await; with nothing else queued the body may skip the park, since the order cannot differ.
+ *
+ * <p>Ours is measured under every carrier, each in forks of its own: {@link #dartAsync} on the
+ * default ({@code vthread}, named by {@code -Ddartasync.carrier=vthread} so that it cannot be
+ * another), {@link FlagFree} and {@link Continuation}; all three call {@link #awaitCompleted()}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {Jvm.ADD_OPENS, Jvm.XMS, Jvm.XMX})
+@Fork(value = 1, jvmArgsAppend = {Jvm.ADD_OPENS, Jvm.CARRIER_VTHREAD, Jvm.XMS, Jvm.XMX})
 public class AwaitCompletedBench {
 
   static final int N = 100_000;
 
+  /** Ours on the default carrier ({@code vthread}). */
   @Benchmark
   @OperationsPerInvocation(N)
   public long dartAsync() {
+    return awaitCompleted();
+  }
+
+  /** Ours on the flag-free carrier. */
+  public static class FlagFree extends FlagFreeFork {
+    @Benchmark
+    @OperationsPerInvocation(N)
+    public long dartAsync() {
+      return awaitCompleted();
+    }
+  }
+
+  /** Ours on the continuation carrier ("not available" where the library refuses it). */
+  public static class Continuation extends ContinuationFork {
+    @Benchmark
+    @OperationsPerInvocation(N)
+    public long dartAsync() {
+      return awaitCompleted();
+    }
+  }
+
+  /** The workload of every carrier's line: N awaits of a completed future in one Dart.run. */
+  static long awaitCompleted() {
     return Dart.run(
         () -> {
           DFuture<Integer> done = DFuture.sync(() -> 1);

@@ -1,14 +1,31 @@
 package dev.dartasync.bench;
 
-/** JVM settings every benchmark fork shares. */
+/** JVM settings every benchmark fork shares, and the flags that choose each carrier. */
 final class Jvm {
   private Jvm() {}
 
   /**
-   * dart-async's bodies are virtual threads scheduled by the isolate's loop, built through a
-   * JDK-internal constructor: every JVM that uses it needs this flag.
+   * dart-async's default carrier ({@code vthread}) makes its bodies virtual threads scheduled by
+   * the isolate's loop, built through a JDK-internal constructor: every JVM that uses it needs
+   * this flag.
    */
   static final String ADD_OPENS = "--add-opens=java.base/java.lang=ALL-UNNAMED";
+
+  /**
+   * The default carrier by name: with it, a fork that lacks {@link #ADD_OPENS} fails at its first
+   * isolate instead of running on the flag-free carrier (which the library would take, with a
+   * warning), so a figure labelled {@code vthread} cannot be another carrier's.
+   */
+  static final String CARRIER_VTHREAD = "-Ddartasync.carrier=vthread";
+
+  /** The flag-free carrier (ordinary virtual threads and one baton): run without {@link #ADD_OPENS}. */
+  static final String CARRIER_FLAG_FREE = "-Ddartasync.carrier=flag-free";
+
+  /** The carrier on the JDK's internal {@code Continuation}: with {@link #ADD_EXPORTS_VM}. */
+  static final String CARRIER_CONTINUATION = "-Ddartasync.carrier=continuation";
+
+  /** What the continuation carrier needs: {@code jdk.internal.vm.Continuation} exported to us. */
+  static final String ADD_EXPORTS_VM = "--add-exports=java.base/jdk.internal.vm=ALL-UNNAMED";
 
   /** A fixed heap, so that heap sizing does not differ between benchmarks. */
   static final String XMS = "-Xms2g";

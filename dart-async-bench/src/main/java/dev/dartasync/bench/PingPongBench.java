@@ -26,11 +26,15 @@ import org.openjdk.jmh.annotations.State;
  * <p>The pattern, the same for ours and Vert.x: each side owns an inbox (a Completer / Promise),
  * which the receiver replaces with a fresh one <em>before</em> it signals the other side, and the
  * sender completes the receiver's current inbox.
+ *
+ * <p>Ours is measured under every carrier, each in forks of its own: {@link #dartAsync} on the
+ * default ({@code vthread}, named by {@code -Ddartasync.carrier=vthread} so that it cannot be
+ * another), {@link FlagFree} and {@link Continuation}; all three call {@link #pingPong()}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {Jvm.ADD_OPENS, Jvm.XMS, Jvm.XMX})
+@Fork(value = 1, jvmArgsAppend = {Jvm.ADD_OPENS, Jvm.CARRIER_VTHREAD, Jvm.XMS, Jvm.XMX})
 public class PingPongBench {
 
   static final int ROUNDS = 50_000;
@@ -42,10 +46,36 @@ public class PingPongBench {
     Completer<Integer> b;
   }
 
-  /** Two async bodies, Dart's default (asynchronous) Completers. */
+  /** Ours on the default carrier ({@code vthread}). */
   @Benchmark
   @OperationsPerInvocation(HAND_OFFS)
   public long dartAsync() {
+    return pingPong();
+  }
+
+  /** Ours on the flag-free carrier. */
+  public static class FlagFree extends FlagFreeFork {
+    @Benchmark
+    @OperationsPerInvocation(HAND_OFFS)
+    public long dartAsync() {
+      return pingPong();
+    }
+  }
+
+  /** Ours on the continuation carrier ("not available" where the library refuses it). */
+  public static class Continuation extends ContinuationFork {
+    @Benchmark
+    @OperationsPerInvocation(HAND_OFFS)
+    public long dartAsync() {
+      return pingPong();
+    }
+  }
+
+  /**
+   * The workload of every carrier's line: two async bodies in one Dart.run, Dart's default
+   * (asynchronous) Completers.
+   */
+  static long pingPong() {
     return Dart.run(
         () -> {
           Inboxes box = new Inboxes();

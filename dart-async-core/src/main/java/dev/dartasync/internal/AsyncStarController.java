@@ -298,7 +298,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     if (cancelled == null) {
       setBits(PARKED);
       running.suspend(Body.State.AWAITING);
-      cancelled = (Boolean) running.takeResult();
+      cancelled = (Boolean) running.takeOutcome();
     }
     if (cancelled) {
       throw new GeneratorCancelled();

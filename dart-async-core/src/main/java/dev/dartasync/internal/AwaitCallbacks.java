@@ -114,7 +114,7 @@ final class AwaitCallbacks {
         resumeWithValue(body, zone, value);
       }
     } else {
-      body.resume(await, value, null);
+      body.resume(await, value);
     }
   }
 
@@ -136,14 +136,14 @@ final class AwaitCallbacks {
 
   private static Function<Object, Object> plainValue(Body body) {
     return value -> {
-      body.resumeWithValue(value);
+      body.resume(body.awaitCount, value); // Checked before the zone was asked (isResumable).
       return null;
     };
   }
 
   private static BiFunction<Throwable, StackTrace, Object> plainError(Body body) {
     return (error, stackTrace) -> {
-      body.resumeWithError(new AsyncError(error, stackTrace));
+      body.resume(body.awaitCount, Outcome.failure(error));
       return null;
     };
   }

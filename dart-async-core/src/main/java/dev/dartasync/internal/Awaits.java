@@ -122,7 +122,7 @@ public final class Awaits {
     if (awaited instanceof FutureImpl<?> future) {
       if (future.isComplete()) {
         if (!AwaitCallbacks.awaitThroughZone(body, zone, future)) {
-          future.zone.scheduleMicrotask(() -> resumeCompleted(loop, body, future, zone));
+          future.zone.scheduleMicrotask(() -> resumeCompleted(loop, body, await, future, zone));
         }
       } else {
         future.thenAwait(body, await);
@@ -130,24 +130,20 @@ public final class Awaits {
     } else if (awaited instanceof DFuture<?> foreign) {
       foreign.then(
           value -> {
-            body.resume(await, value, null);
+            body.resume(await, value);
             return null;
           },
           (Throwable error, StackTrace stack) -> {
-            body.resume(await, null, error);
+            body.resume(await, Outcome.failure(error));
             return null;
           });
     } else if (!AwaitCallbacks.awaitThroughZone(body, zone, awaited)) {
       Object value = awaited;
-      zone.scheduleMicrotask(
-          () -> {
-            body.setResult(value, null);
-            loop.carrier.resumeInTail(body);
-          });
+      zone.scheduleMicrotask(() -> loop.carrier.resumeInTail(body, await, value));
     }
     body.suspend(Body.State.AWAITING);
     loop.exitIfStopping(); // Killed while it waited (resumed in the same event): no further line.
-    return body.takeResult();
+    return body.takeOutcome();
   }
 
   /**
@@ -172,18 +168,19 @@ public final class Awaits {
   }
 
   private static void resumeCompleted(
-      EventLoop loop, Body body, FutureImpl<?> future, ZoneImpl awaitZone) {
+      EventLoop loop, Body body, int await, FutureImpl<?> future, ZoneImpl awaitZone) {
+    Object outcome;
     if (future.hasError()) {
       AsyncError error = future.error();
       if (!future.zone.inSameErrorZone(awaitZone)) {
         future.zone.handleUncaughtError(error.error(), error.stackTrace());
         return; // The body never resumes: errors do not cross error zones.
       }
-      body.setResult(null, error.error());
+      outcome = Outcome.failure(error.error());
     } else {
-      body.setResult(future.value(), null);
+      outcome = future.value();
     }
-    loop.carrier.resumeInTail(body);
+    loop.carrier.resumeInTail(body, await, outcome);
   }
 
   /** Blocks a thread of no isolate until a DFuture that is not the library's completes. */

@@ -6,8 +6,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One async body (a Dart {@code async} function call): a virtual thread whose scheduler is its
- * isolate's {@link Carrier}, and the future its return completes.
+ * One async body (a Dart {@code async} function call): what its isolate's {@link Carrier} runs
+ * (a virtual thread, or a continuation), and the future its return completes.
  *
  * <p>Timing, as Dart's VM ({@code async_patch.dart}): the body runs synchronously in its caller
  * until its first await; {@code return} completes the future synchronously; a throw before the
@@ -18,10 +18,37 @@ import java.util.concurrent.locks.LockSupport;
  * body at all) without a map, so an abandoned body stays collectable. A body never lets an
  * exception escape, so the handler is never called for its own sake.
  *
- * <p>{@link #state} is the one owner of the body's life. Every change made on the isolate goes
- * through {@link #transition} (or, in {@link Carrier#resume}, an equally checked switch), which
- * fails loudly on a move the protocol does not allow; the one move made from another thread is the
- * watchdog's {@link #failPinned}, a release store the park loop reads with acquire.
+ * <h2>The one owner of a body's suspension</h2>
+ *
+ * <p>This object alone moves the body's {@link #state}, the number of its current await (the
+ * token a resumption names) and the {@link Outcome} it resumes with. Its suspension moves through
+ * three movers only, each checking the state it starts from and failing loudly on any other:
+ *
+ * <pre>
+ *               suspend(AWAITING)                  resume(token, outcome)
+ *   RUNNING ---------------------------> AWAITING -------------------------+
+ *     ^  |      suspend(YIELDED)                   resumeHandOver()        |
+ *     |  +----------------------------> YIELDED  -------------------------+--> RESUMING
+ *     |                                  AWAITING or YIELDED: abandon      |
+ *     |                                  (token, pinned failure), any thread
+ *     +------------------ back in suspend(), on the body's own stack ------------+
+ * </pre>
+ *
+ * <ul>
+ *   <li>{@link #suspend} (mover 1): the running body itself; it returns when the body runs again.
+ *   <li>{@link #resume} and {@link #resumeHandOver} (mover 2): on the isolate's thread (a call
+ *       from another thread is posted there); the carrier then runs the body ({@link
+ *       Carrier#resume}), which never writes the state itself.
+ *   <li>{@link #abandon} (mover 3): the pinned-carrier watchdog, from its own thread, for a body
+ *       that could not unmount; a release store the waiting body reads with acquire. The
+ *       abandoned await's number is kept here ({@link #abandoned}), so that its late resumption is
+ *       ignored while a second resumption of any other await fails loudly.
+ * </ul>
+ *
+ * <p>Around the suspension, the carrier reports the body's life, which this object moves too:
+ * STARTED to RUNNING at its first mount ({@link #started}), RUNNING to BLOCKED when its thread
+ * parked in a blocking JDK call and back when it runs again ({@link #blocked}, {@link
+ * #unblocked}), RUNNING to DONE when it ends ({@link #run}).
  */
 public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
 
@@ -64,9 +91,9 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    * Counts the awaits of this body; 0 until its first await, never 0 again (it skips 0 when it
    * wraps), so it also answers "has it suspended?" ({@link #hasAwaited}). A resumption names the
    * await it belongs to, so a second resumption of the same await (a DFuture that is not ours
-   * calling back twice) fails loudly instead of resuming a later await with the wrong value. An
-   * await the watchdog gave up on is remembered by the watchdog, not here: that is looked up only
-   * when a resumption does not match (see {@link #isResumable}).
+   * calling back twice) fails loudly instead of resuming a later await with the wrong value. The
+   * listener or microtask that resumes an await carries its number as a token; only this object
+   * decides whether the token is current, abandoned ({@link #abandoned}) or stale.
    */
   int awaitCount;
   /**
@@ -82,22 +109,71 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    * AwaitCallbacks#UNDECIDED} before the first await, null if the zone does not care (the root).
    */
   AwaitCallbacks awaitCallbacks;
-  private Object resumeValue;
-  private Throwable resumeError;
+  /**
+   * What the suspension resumes with: the value itself, an {@link Outcome.Failure} or an {@link
+   * Outcome.Pinned} (see {@link Outcome}); null for a hand-over, or a null value. Written by the
+   * resumer before the state moves to RESUMING, read and cleared by the body.
+   */
+  private Object outcome;
+  /**
+   * The numbers of the awaits the watchdog abandoned ({@link #abandon}), null until the first:
+   * looked at only when a resumption does not name the current await, which is rare. A field
+   * here (4 B per body) instead of a map beside the watchdog: the body owns its awaits.
+   */
+  private int[] abandoned;
 
   /**
    * Acquire/release access to {@link #state} for the two places another thread is involved: the
    * park loop (the watchdog may move a pinned body to RESUMING from its own thread) and
-   * {@link #failPinned}. Everything else is confined to the isolate and uses plain accesses.
+   * {@link #abandon}. Everything else is confined to the isolate and uses plain accesses.
    */
   private static final java.lang.invoke.VarHandle STATE;
 
+  /**
+   * Whether this body holds the {@link BatonCarrier}'s baton: set (release) by the isolate's thread
+   * handing it over, cleared by the body before it hands it back. Unused by the other carriers.
+   */
+  @SuppressWarnings("unused") // Through BATON.
+  private boolean baton;
+
+  private static final java.lang.invoke.VarHandle BATON;
+
   static {
     try {
-      STATE =
-          java.lang.invoke.MethodHandles.lookup().findVarHandle(Body.class, "state", State.class);
+      var lookup = java.lang.invoke.MethodHandles.lookup();
+      STATE = lookup.findVarHandle(Body.class, "state", State.class);
+      BATON = lookup.findVarHandle(Body.class, "baton", boolean.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /** The isolate's thread hands this body the baton ({@link BatonCarrier}). */
+  void handBaton() {
+    BATON.setRelease(this, true);
+    LockSupport.unpark(thread);
+  }
+
+  /** This body, holding the baton, is about to hand it back. */
+  void dropBaton() {
+    BATON.set(this, false);
+  }
+
+  /**
+   * Parks this body's thread until it holds the baton again. An interrupt does not wake it for
+   * good: the flag is cleared for the park and set again once it holds the baton.
+   */
+  void awaitBaton() {
+    Thread self = thread;
+    boolean interrupted = false;
+    while (!(boolean) BATON.getAcquire(this)) {
+      LockSupport.park(this);
+      if (self.isInterrupted() && Thread.interrupted()) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      self.interrupt();
     }
   }
 
@@ -127,8 +203,28 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
     return code instanceof AsyncStarController<?> g ? g : null;
   }
 
+  /** The carrier mounts this body for the first time: STARTED to RUNNING. */
+  void started() {
+    transition(State.STARTED, State.RUNNING);
+  }
+
+  /** The carrier saw this body's thread park in a blocking JDK call: RUNNING to BLOCKED. */
+  void blocked() {
+    transition(State.RUNNING, State.BLOCKED);
+  }
+
+  /** A blocked body runs again: BLOCKED to RUNNING. */
+  void unblocked() {
+    transition(State.BLOCKED, State.RUNNING);
+  }
+
+  /** Whether the body is suspended (in an await or a hand-over): AWAITING or YIELDED. */
+  boolean isSuspended() {
+    return state == State.AWAITING || state == State.YIELDED;
+  }
+
   /** Moves the state on; a transition from any other state is a bug and fails loudly. */
-  void transition(State from, State to) {
+  private void transition(State from, State to) {
     if (state != from) {
       throw badTransition(from, to);
     }
@@ -177,47 +273,21 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
   }
 
   /**
-   * Suspends until the carrier resumes this body ({@link State#RESUMING}); saves and restores the
-   * current zone.
-   *
-   * <p><b>Parking by yielding.</b> The body unmounts with {@code Thread.yield()}, not
-   * {@code LockSupport.park}. The JDK hands a yielded thread's continuation straight to
-   * {@link Carrier#execute}, which keeps it (the body is {@link State#AWAITING} or
-   * {@link State#YIELDED}), and {@link Carrier#resume} later queues the body itself: no unpark. A
-   * park and an unpark cost four more atomic operations in {@code VirtualThread} than a yield (the
-   * park permit's two get-and-sets, the PARKED -> UNPARKED CAS, the permit's reset): ping-pong went
-   * from 1.04-1.13x the foundation's hand-off to 0.94-1.03x, with this and the await fast path of
-   * {@link FutureImpl#completeWithValue} (PairedJars, 11 JVMs; docs/architecture.md §4, §11).
-   *
-   * <p>A yield ignores the interrupt flag, so an interrupted body neither spins nor loses its
-   * interrupt, and an interrupt does not wake it (the JDK only wakes PARKED threads). If the yield
-   * could not unmount (the body is pinned: a class initializer, a native frame; or no memory for the
-   * frozen stack), the carrier's mount count has not moved, and the body parks on the carrier
-   * instead ({@link #parkOnCarrier}), where the pinned-carrier watchdog finds it. A run of the
-   * continuation that is not a resumption (the state is not RESUMING) yields again.
+   * Mover 1: the running body suspends itself, RUNNING to {@code why} (AWAITING or YIELDED), until
+   * a resumption moves it to RESUMING; then it is RUNNING again, mounted, in the zone it suspended
+   * in, and {@link #takeOutcome} gives what it resumed with. How the body leaves the isolate's
+   * thread meanwhile is the carrier's ({@link Carrier#suspend}).
    */
   void suspend(State why) {
     zone = carrier.loop.zone;
     transition(State.RUNNING, why);
-    Carrier c = carrier;
-    while (true) {
-      long mountsBefore = c.mounts;
-      try {
-        Thread.yield(); // Unmounts; Carrier.execute keeps the continuation until resume.
-      } catch (OutOfMemoryError e) {
-        parkOnCarrier(); // No memory to freeze the stack: park instead, as the JDK's park does.
-        break;
-      }
-      if ((State) STATE.getAcquire(this) == State.RESUMING) {
-        break;
-      }
-      if (c.mounts == mountsBefore) {
-        parkOnCarrier(); // The yield did not unmount (pinned): park the carrier thread.
-        break;
-      }
-      // Our continuation ran without a resumption: suspend again.
-    }
+    carrier.suspend(this);
     resumed();
+  }
+
+  /** Whether the carrier resumed this suspended body (read with acquire: see {@link #STATE}). */
+  boolean isResuming() {
+    return (State) STATE.getAcquire(this) == State.RESUMING;
   }
 
   /** Back from a suspension: running again, mounted, in the zone it suspended in. */
@@ -247,7 +317,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    * thread's park returns at once while its interrupt flag is set, so the flag is cleared for the
    * park and set again after: no spin, nothing lost.
    */
-  private void parkOnCarrier() {
+  void parkOnCarrier() {
     Thread self = thread;
     // isInterrupted() is a field read; Thread.interrupted() clears, a heavier call (2% of a
     // ping-pong hand-off, async-profiler), so it only runs when the flag is set.
@@ -278,35 +348,46 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
   }
 
   /**
-   * Resumes await number {@code await} with a value or an error (error != null): on the caller's
-   * stack if it runs on the body's own isolate, else by a post to that isolate (a body only ever
-   * runs on its own carrier).
+   * Mover 2: resumes await number {@code token} with {@code outcome} (the value itself, or an
+   * {@link Outcome.Failure}): AWAITING to RESUMING, then the carrier runs the body, synchronously
+   * from the caller's point of view. On the caller's stack if it runs on the body's own isolate,
+   * else by a post to that isolate (a body only ever runs on its own carrier). A resumption of an
+   * await the watchdog abandoned is ignored (its late result has no taker).
    *
-   * @throws IllegalStateException if that await was already resumed
+   * @throws IllegalStateException if that await was already resumed (or is not the current one)
    */
-  void resume(int await, Object value, Throwable error) {
+  void resume(int token, Object outcome) {
     Carrier c = carrier;
     if (!c.isOwnerThread()) {
-      c.loop.post(() -> resume(await, value, error));
+      c.loop.post(() -> resume(token, outcome));
       return;
     }
-    if (!isResumable(await)) {
-      return; // The carrier already failed this await (pinned); the late result has no taker.
+    if (!isResumable(token)) {
+      return;
     }
-    resumeValue = value;
-    resumeError = error;
+    this.outcome = outcome;
+    state = State.RESUMING; // Checked by isResumable: AWAITING, and the current await.
     c.resume(this);
   }
 
   /**
-   * Whether await number {@code await} may be resumed now: false for an await the carrier gave up
-   * on (pinned; the late result has no taker).
+   * Mover 2 for a hand-over: the carrier resumes this body, which YIELDED the carrier to another
+   * one, now that that one suspended. Resumes with nothing.
+   */
+  void resumeHandOver() {
+    outcome = null;
+    transition(State.YIELDED, State.RESUMING);
+  }
+
+  /**
+   * Whether await number {@code token} may be resumed now: false for an await the watchdog
+   * abandoned (its late result has no taker).
    *
    * @throws IllegalStateException if that await was already resumed (or is not the current one)
    */
-  boolean isResumable(int await) {
-    if (await != awaitCount || state != State.AWAITING) {
-      if (PinnedCarrierWatchdog.wasAbandoned(this, await)) {
+  boolean isResumable(int token) {
+    if (token != awaitCount || state != State.AWAITING) {
+      if (wasAbandoned(token)) {
         return false;
       }
       throw resumedTwice();
@@ -321,56 +402,62 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
             + "): a DFuture that is not the library's called its callback twice.");
   }
 
-  /** Resumes the current await with a value (the zone-routed path, checked before routing). */
-  void resumeWithValue(Object value) {
-    resume(awaitCount, value, null);
-  }
-
-  /** Resumes the current await with an error (the zone-routed path, checked before routing). */
-  void resumeWithError(AsyncError error) {
-    resume(awaitCount, null, error.error());
-  }
-
-  /** The outcome of the await that just resumed: returns the value or throws the error. */
-  Object takeResult() {
-    Throwable error = resumeError;
-    Object value = resumeValue;
-    resumeError = null;
-    resumeValue = null;
-    if (error != null) {
-      throw Sneaky.<RuntimeException>rethrow(error);
+  /**
+   * Mover 3, from the pinned-carrier watchdog's thread: the body parked without unmounting, so its
+   * carrier (the whole isolate) is parked with it. Gives up on await number {@code token} (or on
+   * the hand-over, if the body YIELDED) with {@code failure} and wakes the body, which then runs
+   * on, still mounted, and throws it. The await is remembered as abandoned: its late resumption
+   * is ignored.
+   */
+  void abandon(int token, IllegalStateException failure) {
+    if (state == State.AWAITING) {
+      synchronized (this) { // The watchdog's thread only; the isolate reads after the release.
+        int[] old = abandoned;
+        int[] grown = old == null ? new int[1] : java.util.Arrays.copyOf(old, old.length + 1);
+        grown[grown.length - 1] = token;
+        abandoned = grown;
+      }
     }
-    return value;
+    outcome = new Outcome.Pinned(failure);
+    STATE.setRelease(this, State.RESUMING);
+    LockSupport.unpark(thread);
   }
 
-  /** The watchdog's error for a pinned hand-over, or null; cleared. */
-  Throwable takePinnedFailure() {
-    Throwable t = resumeError; // A hand-over never resumes with an error: only the watchdog's.
-    resumeError = null;
-    return t;
-  }
-
-  /** Fast path: the value is known and nothing can run before the resumption would. */
-  void setResult(Object value, Throwable error) {
-    resumeValue = value;
-    resumeError = error;
+  /** Whether the watchdog abandoned await number {@code token} ({@link #abandon}). */
+  boolean wasAbandoned(int token) {
+    int[] a = abandoned;
+    if (a != null) {
+      for (int t : a) {
+        if (t == token) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**
-   * Called by the pinned-carrier watchdog from its own thread: the body parked without unmounting,
-   * so its carrier (the whole isolate) is parked with it. Fails the await with {@code error} and
-   * wakes the body, which then runs on, still mounted, and throws it.
+   * What the suspension that just ended resumed with: returns the value, or throws the error (the
+   * awaited future's, or the watchdog's pinned failure); cleared.
    */
-  void failPinned(int await, IllegalStateException error) {
-    if (state == State.AWAITING) {
-      PinnedCarrierWatchdog.abandon(this, await);
-      resumeValue = null;
-      resumeError = error;
-    } else {
-      resumeError = error; // A hand-over (YIELDED): Carrier.handOver takes and throws it.
+  Object takeOutcome() {
+    Object o = outcome;
+    outcome = null;
+    if (o instanceof Outcome failed) {
+      throw Sneaky.<RuntimeException>rethrow(
+          failed instanceof Outcome.Failure f ? f.error() : ((Outcome.Pinned) failed).error());
     }
-    STATE.setRelease(this, State.RESUMING);
-    LockSupport.unpark(thread);
+    return o;
+  }
+
+  /**
+   * After a hand-over ({@link #suspend} with YIELDED): the watchdog's failure if it gave up on it,
+   * else null; cleared. A hand-over resumes with nothing else.
+   */
+  IllegalStateException takeHandOverFailure() {
+    Object o = outcome;
+    outcome = null;
+    return o instanceof Outcome.Pinned p ? p.error() : null;
   }
 
   /** Never called for a body's own sake: a body catches everything its code throws. */

@@ -2,27 +2,22 @@ package dev.dartasync.internal;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.Callable;
-import java.util.concurrent.Executor;
 
 /**
- * The carrier of one isolate: the virtual-thread scheduler that mounts its async bodies on the
- * isolate's platform thread, one at a time, in Dart's order. The {@link EventLoop} owns the queues;
- * this class owns mounting, the hand-over between bodies and resumption.
+ * The carrier of one isolate: what runs its async bodies, one at a time, in Dart's order, and
+ * never two at once. The {@link EventLoop} owns the queues; this class owns mounting, the
+ * hand-over between bodies and resumption. How a body leaves and re-enters the isolate's thread
+ * is a subclass's: {@link VirtualThreadCarrier} (virtual threads scheduled by the isolate's own
+ * thread; the default, needs {@code --add-opens}), {@link BatonCarrier} (ordinary virtual threads
+ * passing one baton; needs no flag), chosen once per JVM by {@link Carriers}.
  *
- * <p><b>Hand-over protocol.</b> The JDK gives a runnable virtual thread's continuation to
- * {@link #execute}. A body that suspends in an await or a hand-over yields its thread ({@link
- * Body#suspend}), and the JDK hands its continuation back at once: the carrier keeps it (nothing to
- * queue: a body's continuation is always found from its thread), and {@link #resume} queues the
- * body when its turn comes. Any other continuation of one of our bodies that arrives on this
- * isolate's thread (its start, the end of a blocking call) goes to {@link #ready}; one that arrives
- * from another thread (the JDK's timed unparker, an I/O poller) is posted to the loop as an event.
- * A continuation of any other virtual thread (one that user code started inside a body inherits
- * the body's scheduler, the JDK's rule) goes to the JDK's default scheduler: only bodies run here.
- * When code on the loop's own stack makes a body runnable it runs it at once ({@link #drain}); when
- * a body makes another body runnable, it pushes itself on {@link #resumeAfter} and suspends, and
- * the loop resumes it as soon as the other body suspends.
+ * <p><b>Hand-over.</b> A body made runnable goes to {@link #ready}. When code on the loop's own
+ * stack makes a body runnable it runs it at once ({@link #drain}); when a body makes another body
+ * runnable, it pushes itself on {@link #resumeAfter} and suspends, and the loop resumes it as soon
+ * as the other body suspends. So the body that was resumed runs first, synchronously from its
+ * resumer's point of view, and the resumer runs again right after it: Dart's order.
  */
-public final class Carrier implements Executor {
+public abstract class Carrier {
 
   final EventLoop loop;
   /**
@@ -39,7 +34,6 @@ public final class Carrier implements Executor {
    * of a volatile read of the loop's closed flag: 2 ns of a 20 ns then-stage, measured.
    */
   private Thread ownerThread;
-  private final Thread.Builder.OfVirtual bodyBuilder;
 
   // ---- confined to the isolate's thread and its bodies ----
   /** Continuations made runnable on this carrier, run by {@link #drain}. */
@@ -62,7 +56,45 @@ public final class Carrier implements Executor {
     this.loop = loop;
     this.thread = thread;
     this.ownerThread = thread;
-    this.bodyBuilder = CarrierSeam.virtualThreadBuilder(this);
+  }
+
+  /** Which carrier this is (what {@code Dart.carrier()} reports). */
+  abstract dev.dartasync.CarrierKind kind();
+
+  // ---- what each carrier does its own way ------------------------------------------------------
+
+  /**
+   * Gives a new body the means to run (a thread, a continuation) and queues it on {@link #ready}
+   * (directly, or through the JDK handing its first continuation to the carrier); it runs at the
+   * next {@link #drain}.
+   */
+  abstract void launch(Body body);
+
+  /**
+   * On the loop's own stack, with {@link #mounted} set to {@code body}: runs the body until it
+   * suspends (an await, a hand-over), ends, or parks in a blocking JDK call the carrier can leave
+   * running (then its state is still RUNNING). {@code first}: the body's first run (its start).
+   * Returns the body that gave the carrier back: {@code body}, or (flag-free) another body that
+   * {@code body} passed the carrier to directly ({@link #mountNextDirectly}).
+   */
+  abstract Body runMounted(Body body, boolean first);
+
+  /**
+   * On the running body's stack: suspends it until the carrier resumes it ({@link
+   * Body.State#RESUMING}). The body's state moved from RUNNING to {@code why} already; on return it
+   * is RESUMING, and the caller moves it on.
+   */
+  abstract void suspend(Body body);
+
+  /**
+   * After {@link #runMounted}: the body was resumed (RESUMING) but its run did not reach it (a
+   * virtual thread that parked instead of yielding): make it runnable again. Nothing by default.
+   */
+  void resumedButNotRun(Body body) {}
+
+  /** Whether the pinned-carrier watchdog looks at this carrier's isolate. */
+  boolean watchedForPinning() {
+    return false;
   }
 
   /**
@@ -113,22 +145,17 @@ public final class Carrier implements Executor {
    */
   FutureImpl<Object> start(Callable<?> code, ZoneImpl zone) {
     Body body = new Body(this, code, zone);
-    Thread t = bodyBuilder.unstarted(body);
-    t.setUncaughtExceptionHandler(body); // How execute() knows the continuation is a body's.
-    body.thread = t;
     Body current = mounted;
-    t.start(); // -> execute(): the continuation goes to ready.
+    launch(body); // Queued on ready: it runs before anything else.
     handOver(current);
     return body.result;
   }
 
-  /** Makes a suspended body run now, synchronously from the caller's point of view. */
+  /**
+   * Runs a body that {@link Body#resume} moved to RESUMING now, synchronously from the caller's
+   * point of view: from the loop's stack at once, from another body by handing the carrier over.
+   */
   void resume(Body body) {
-    Body.State s = body.state;
-    if (s != Body.State.AWAITING && s != Body.State.YIELDED) {
-      throw new IllegalStateException("cannot resume an async body that is " + s);
-    }
-    body.state = Body.State.RESUMING;
     Body current = mounted;
     wake(body);
     handOver(current);
@@ -140,7 +167,7 @@ public final class Carrier implements Executor {
    * turn. A second run of it would find the body not resumed, and the body would suspend again. (A
    * body that parked instead is unparked by {@link #mount} when its run finds it not runnable.)
    */
-  private void wake(Body body) {
+  final void wake(Body body) {
     ready.add(body);
   }
 
@@ -151,7 +178,7 @@ public final class Carrier implements Executor {
     } else {
       resumeAfter.push(current);
       current.suspend(Body.State.YIELDED);
-      Throwable pinned = current.takePinnedFailure();
+      Throwable pinned = current.takeHandOverFailure();
       if (pinned != null) {
         // The watchdog woke us: we could not unmount, so the hand-over never happened. The other
         // body stays ready and runs at the next drain; this one runs on without waiting for it.
@@ -179,28 +206,13 @@ public final class Carrier implements Executor {
     }
   }
 
-  // ---- the scheduler -----------------------------------------------------------------------
+  // ---- the ready queue ---------------------------------------------------------------------
 
   /**
-   * Called by the JDK with a virtual thread's continuation when it becomes runnable. See the class
-   * documentation for where each kind goes.
+   * Queues a body made runnable by the JDK or the carrier's own mechanism: on the isolate's thread
+   * (or a body of it) directly, from any other thread by a post to the loop.
    */
-  @Override
-  public void execute(Runnable continuation) {
-    Body m = mounted;
-    if (m != null
-        && (m.state == Body.State.AWAITING || m.state == Body.State.YIELDED)
-        && CarrierSeam.continuationOf(m.thread) == continuation) {
-      // The mounted body suspended by yielding (Body.suspend), and the JDK, still on this thread,
-      // hands its continuation straight back: keep it; resume() queues the body. (The JDK never
-      // makes a yielded body runnable from another thread, so no other thread gets here with it.)
-      return;
-    }
-    Thread t = CarrierSeam.threadOf(continuation);
-    if (t == null || !(CarrierSeam.handlerOf(t) instanceof Body body)) {
-      CarrierSeam.defaultScheduler().execute(continuation); // Not a body: not ours to carry.
-      return;
-    }
+  final void readyFromAnyThread(Body body) {
     if (isOwnerThread()) {
       ready.add(body);
     } else {
@@ -229,31 +241,32 @@ public final class Carrier implements Executor {
         if (waiting == null) {
           return;
         }
-        waiting.transition(Body.State.YIELDED, Body.State.RESUMING);
+        waiting.resumeHandOver();
         wake(waiting);
         continue;
       }
       try {
-        mount(body, CarrierSeam.continuationOf(body.thread));
+        mount(body);
       } catch (InterruptedException e) {
         throw Sneaky.<RuntimeException>rethrow(e); // Stops the isolate (EventLoop.run).
       }
     }
   }
 
-  private void mount(Body body, Runnable continuation) throws InterruptedException {
+  private void mount(Body body) throws InterruptedException {
     if (Thread.currentThread().isInterrupted() && Thread.interrupted()) {
       // The JDK clears the carrier's interrupt flag when it mounts a virtual thread: look first.
       throw new InterruptedException(EventLoop.INTERRUPTED);
     }
     ZoneImpl savedZone = loop.zone;
     Body.State state = body.state;
+    boolean first = state == Body.State.STARTED;
     if (state != Body.State.RESUMING) { // RESUMING, the common case: our own resumption.
       switch (state) {
-        case STARTED -> body.transition(Body.State.STARTED, Body.State.RUNNING);
+        case STARTED -> body.started();
         case BLOCKED -> {
           loop.releaseKeepAlive(); // Taken when it blocked (below).
-          body.transition(Body.State.BLOCKED, Body.State.RUNNING);
+          body.unblocked();
         }
         case AWAITING, YIELDED -> {
           // Not resumed: a stale run of its continuation. It suspends again (Body.suspend).
@@ -266,8 +279,9 @@ public final class Carrier implements Executor {
     }
     mounted = body;
     mounts++;
+    Body ran;
     try {
-      continuation.run();
+      ran = runMounted(body, first);
     } finally {
       mounted = null;
       loop.zone = savedZone;
@@ -275,6 +289,7 @@ public final class Carrier implements Executor {
     if (loop.stopping()) {
       throw loop.stop(); // Isolate.exit or a kill in that body, which ended or parked: stop now.
     }
+    body = ran; // The body that gave the carrier back: the rest is about it.
     if (loop.deferred != null && body.state != Body.State.YIELDED) {
       // Ended or blocked (an await ran it already): the rest of its last await-for delivery.
       InlineDelivery.runDeferredOf(loop, body);
@@ -282,7 +297,7 @@ public final class Carrier implements Executor {
     Body.State after = body.state;
     if (after == Body.State.RUNNING) {
       // Parked, but not by us: a blocking JDK call. The JDK will resume it from its own thread.
-      body.transition(Body.State.RUNNING, Body.State.BLOCKED);
+      body.blocked();
       AsyncStarController<?> generator = body.generator();
       if (generator != null) {
         generator.blockedCall(); // In a loop body it runs, a suspension (LoopDriver).
@@ -291,20 +306,55 @@ public final class Carrier implements Executor {
       // once each (8 B less per body than a handle field; one allocation less per blocking call).
       loop.holdKeepAlive();
     } else if (after == Body.State.RESUMING) {
-      // Resumed, yet its continuation did not run: the JDK found the thread PARKED, not yielded
-      // (Body.parkOnCarrier: a yield that failed for lack of memory, then a park that unmounted).
-      // Only an unpark makes it runnable; the JDK then hands it to execute(), which queues it.
-      java.util.concurrent.locks.LockSupport.unpark(body.thread);
+      resumedButNotRun(body);
     }
+  }
+
+  /**
+   * On the stack of a body that is giving the carrier up (it suspended or ended): if what {@link
+   * #drain} would do next is only to mount another body, marks that body mounted and returns it,
+   * so that the caller hands it the carrier directly, not through the loop's thread; else null
+   * (the loop has work of its own first: a stop, the rest of an await-for delivery, an interrupt
+   * of its thread; or nothing is ready). The order is the drain's: a ready body first, then the
+   * body that handed the carrier over most recently. Used by the flag-free carrier, whose hand-off
+   * through the loop's thread is a second park and unpark.
+   */
+  final Body mountNextDirectly(boolean loopInterrupted) {
+    if (loopInterrupted || loop.stopping() || loop.deferred != null) {
+      return null;
+    }
+    Body next = ready.peek();
+    if (next != null) {
+      Body.State state = next.state;
+      if (state == Body.State.STARTED) {
+        next.started();
+      } else if (state != Body.State.RESUMING) {
+        return null; // Not a plain resumption: the drain knows what to do with it.
+      }
+      ready.poll();
+    } else {
+      next = resumeAfter.peek();
+      if (next == null || next.state != Body.State.YIELDED) {
+        return null;
+      }
+      resumeAfter.poll();
+      next.resumeHandOver();
+    }
+    mounted = next;
+    mounts++;
+    return next;
   }
 
   // ---- the inline fast path ------------------------------------------------------------------
 
-  /** Resumes {@code body} from a microtask whose only work is this resumption. */
-  void resumeInTail(Body body) {
+  /**
+   * Resumes await {@code token} of {@code body} with {@code outcome} from a microtask whose only
+   * work is this resumption.
+   */
+  void resumeInTail(Body body, int token, Object outcome) {
     Body saved = enterTail(body);
     try {
-      resume(body);
+      body.resume(token, outcome);
     } finally {
       exitTail(saved);
     }

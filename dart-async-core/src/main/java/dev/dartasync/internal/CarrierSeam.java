@@ -185,6 +185,11 @@ public final class CarrierSeam {
     }
   }
 
+  /** Why the seam does not work in this JVM, or null if it does. */
+  static String unavailableReason() {
+    return UNAVAILABLE == null ? null : UNAVAILABLE.getMessage();
+  }
+
   /** Whether the seam works in this JVM (the flag is present and the JDK has the constructor). */
   public static boolean available() {
     return UNAVAILABLE == null;

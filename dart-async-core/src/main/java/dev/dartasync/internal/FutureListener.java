@@ -42,7 +42,10 @@ final class FutureListener extends FutureImpl<Object> {
   /** Function&lt;Throwable,?&gt; or BiFunction&lt;Throwable,StackTrace,?&gt;, or null. Cleared too. */
   Object errorCallback;
   Predicate<Throwable> test;
-  /** For an await listener: the number of the await it resumes (see Body#resume). */
+  /**
+   * For an await listener: the number of the await it resumes, the token its resumption names
+   * ({@link Body#resume}); the body alone decides whether the token is still current.
+   */
   int awaitNumber;
 
   @SuppressWarnings("unchecked")
@@ -148,7 +151,7 @@ final class FutureListener extends FutureImpl<Object> {
    */
   void resumePlainAwait(Object value) {
     try {
-      ((Body) callback).resume(awaitNumber, value, null);
+      ((Body) callback).resume(awaitNumber, value);
     } catch (Throwable e) {
       IsolateStop.rethrowIfStop(e);
       completeError(new AsyncError(e, StackTrace.of(e)));
@@ -163,7 +166,7 @@ final class FutureListener extends FutureImpl<Object> {
         AwaitCallbacks.resumeWithError(body, zone, error);
       }
     } else {
-      body.resume(awaitNumber, null, error.error());
+      body.resume(awaitNumber, Outcome.failure(error.error()));
     }
   }
 

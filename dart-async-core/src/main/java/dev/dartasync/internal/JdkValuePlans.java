@@ -12,7 +12,10 @@ import java.util.function.UnaryOperator;
  * Small JDK holders whose fields are closed to reflection: {@link EnumSet} (copied at once: its
  * elements are enums), {@link AtomicInteger}, {@link AtomicLong}, {@link AtomicBoolean} (a new atomic
  * with the current value), {@link AtomicReference} (published empty, then set to the copy of its
- * value), and {@link Optional} (shared when its value is, else an {@code Optional} of the copy).
+ * value), {@link Optional} (shared when its value is, else an {@code Optional} of the copy), and
+ * {@link StringBuilder} and {@link StringBuffer} (a new one with the same capacity and characters:
+ * {@code java.lang}'s fields are closed without {@code --add-opens}, and this is the same copy
+ * either way).
  */
 final class JdkValuePlans {
   private JdkValuePlans() {}
@@ -31,6 +34,18 @@ final class JdkValuePlans {
       return CopyPlan.of(JdkValuePlans::copyAtomicReference);
     } else if (type == Optional.class) {
       return CopyPlan.of(JdkValuePlans::copyOptional);
+    } else if (type == StringBuilder.class) {
+      return copiedAtOnce(
+          source -> {
+            StringBuilder text = (StringBuilder) source;
+            return new StringBuilder(text.capacity()).append(text);
+          });
+    } else if (type == StringBuffer.class) {
+      return copiedAtOnce(
+          source -> {
+            StringBuffer text = (StringBuffer) source;
+            return new StringBuffer(text.capacity()).append(text);
+          });
     }
     return null;
   }

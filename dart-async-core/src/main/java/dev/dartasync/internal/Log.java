@@ -56,6 +56,28 @@ public final class Log {
     logger().error(format, arguments);
   }
 
+  /**
+   * Whether slf4j would find a logging backend, asked without touching {@code LoggerFactory} (so
+   * without its three lines on standard error when there is none): the {@code slf4j.provider}
+   * property, or a provider on slf4j's service path. For a warning that is advice rather than a
+   * report of something lost: a program without a backend chose not to see the library's lines,
+   * and slf4j's own notice would be all it saw of this one.
+   */
+  public static boolean hasBackend() {
+    if (System.getProperty("slf4j.provider") != null) {
+      return true;
+    }
+    try {
+      return java.util.ServiceLoader.load(
+              org.slf4j.spi.SLF4JServiceProvider.class,
+              org.slf4j.spi.SLF4JServiceProvider.class.getClassLoader())
+          .findFirst()
+          .isPresent();
+    } catch (java.util.ServiceConfigurationError e) {
+      return true; // A broken provider: let slf4j say what is wrong with it.
+    }
+  }
+
   @Override
   public String toString() {
     return "Log(" + name + ")";

@@ -160,7 +160,7 @@ final class LoopDriver<T> {
     int last = body.awaitCount;
     for (int a = before; a != last; ) {
       a = a + 1 == 0 ? 1 : a + 1; // The numbering of Body.beginAwait, which skips 0.
-      if (!PinnedCarrierWatchdog.wasAbandoned(body, a)) {
+      if (!body.wasAbandoned(a)) {
         return true;
       }
     }

@@ -1,9 +1,6 @@
 package dev.dartasync.internal;
 
-import java.util.Collections;
 import java.util.Map;
-import java.util.Set;
-import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -47,26 +44,6 @@ final class PinnedCarrierWatchdog {
 
   private static final Seen NOTHING = new Seen(null, -1);
 
-  /**
-   * The awaits the watchdog failed, by body: their late resumption has no taker and is ignored.
-   * Kept here rather than in a field of every body (4 B each) because it is consulted only when a
-   * resumption does not match the body's current await, which is rare; weak keys, so an ended
-   * body leaves no entry behind.
-   */
-  private static final Map<Body, Set<Integer>> ABANDONED =
-      Collections.synchronizedMap(new WeakHashMap<>());
-
-  /** Records that await number {@code await} of {@code body} was failed (any thread). */
-  static void abandon(Body body, int await) {
-    ABANDONED.computeIfAbsent(body, b -> ConcurrentHashMap.newKeySet()).add(await);
-  }
-
-  /** Whether the watchdog failed await number {@code await} of {@code body}. */
-  static boolean wasAbandoned(Body body, int await) {
-    Set<Integer> awaits = ABANDONED.get(body);
-    return awaits != null && awaits.contains(await);
-  }
-
   private PinnedCarrierWatchdog() {}
 
   static void watch(Carrier carrier) {
@@ -109,7 +86,7 @@ final class PinnedCarrierWatchdog {
     if (body == null) {
       return NOTHING;
     }
-    if (body.state != Body.State.AWAITING && body.state != Body.State.YIELDED) {
+    if (!body.isSuspended()) {
       return NOTHING;
     }
     Thread carrierThread = carrier.thread;
@@ -124,7 +101,7 @@ final class PinnedCarrierWatchdog {
     if (!now.equals(last)) {
       return now; // Seen once; a second scan decides.
     }
-    body.failPinned(now.await(), new IllegalStateException(PINNED));
+    body.abandon(now.await(), new IllegalStateException(PINNED));
     return NOTHING;
   }
 }

@@ -63,8 +63,10 @@ import java.util.stream.BaseStream;
  * <ul>
  *   <li>shared, not copied: {@code null}, strings, boxed primitives, {@link BigInteger}, {@link
  *       BigDecimal}, enums, {@code java.time} values, {@link Class}, {@link UUID}, {@link URI},
- *       {@link Locale}, {@link Pattern}, {@link Path}, {@link Charset}, {@link ByteOrder}, this library's {@link
- *       StackTrace}, {@link SharedAcrossIsolates} classes (ports, capabilities), objects without
+ *       {@link Locale}, {@link Pattern}, {@link Path}, {@link Charset}, {@link ByteOrder}, {@link
+ *       Runtime.Version}, {@link StackWalker}, {@link Package}, {@link ModuleLayer}, {@code
+ *       ScopedValue}, the JDK's {@link Character.Subset}s ({@code UnicodeBlock}), this library's
+ *       {@link StackTrace}, {@link SharedAcrossIsolates} classes (ports, capabilities), objects without
  *       instance fields (non-capturing lambdas among them), and records, lambdas and unmodifiable
  *       collections whose contents are all shared;</li>
  *   <li>unsendable ({@code object is unsendable}): {@link Unsendable} classes, this library's
@@ -74,11 +76,15 @@ import java.util.stream.BaseStream;
  *   <li>moved, not copied: {@link TransferableTypedData} ({@link TransferPlan});</li>
  *   <li>copied: arrays, records (canonical constructor), lambdas (their hidden class's constructor),
  *       the JDK collections {@link JdkCollectionPlans} and {@link UnmodifiablePlans} know, {@link
- *       java.util.Optional}, the atomics, the {@code java.nio} buffers ({@link BufferCopyPlans}),
+ *       java.util.Optional}, the atomics, {@link StringBuilder} and {@link StringBuffer}, the {@code
+ *       java.nio} buffers ({@link BufferCopyPlans}),
  *       and any other class field by field ({@link
  *       FieldCopyPlan});</li>
  *   <li>cannot be copied ({@code object cannot be copied}): classes whose fields are closed to
- *       reflection (most JDK classes outside {@code java.lang}), and other hidden classes.</li>
+ *       reflection (most JDK classes outside {@code java.lang}, and {@code java.lang}'s own when
+ *       the JVM runs without {@code --add-opens java.base/java.lang=ALL-UNNAMED}; a throwable's
+ *       JDK classes are copied through their serializable fields instead, see {@link
+ *       FieldCopyPlan}), and other hidden classes.</li>
  * </ul>
  */
 final class Sendability {
@@ -107,7 +113,13 @@ final class Sendability {
           OptionalInt.class,
           OptionalLong.class,
           OptionalDouble.class,
-          StackTrace.class);
+          StackTrace.class,
+          // java.lang's immutable values and runtime objects: with the flag they were copied field
+          // by field (a Package, a StackWalker), without it rejected; shared, like Class.
+          Runtime.Version.class,
+          StackWalker.class,
+          Package.class,
+          ModuleLayer.class);
 
   private static final List<Class<?>> UNSENDABLE_TYPES =
       List.of(
@@ -278,7 +290,11 @@ final class Sendability {
     }
     return type.getPackageName().startsWith("java.time")
         || Path.class.isAssignableFrom(type)
-        || Charset.class.isAssignableFrom(type);
+        || Charset.class.isAssignableFrom(type)
+        // Constants compared by identity (Character.UnicodeBlock), and a scoped value's key
+        // (named: a preview class on the JDK 21 this library compiles for).
+        || Character.Subset.class.isAssignableFrom(type)
+        || type.getName().equals("java.lang.ScopedValue");
   }
 
   /** Whether {@code type} belongs to the JDK (a {@code java.*} or {@code jdk.*} module). */

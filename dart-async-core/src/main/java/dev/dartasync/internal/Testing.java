@@ -131,9 +131,21 @@ public final class Testing {
     if (body == null || !(future instanceof FutureImpl<?> f) || f.isComplete()) {
       throw new IllegalStateException("awaitByPark: call it in an async body, on a pending future");
     }
+    if (!(body.carrier instanceof VirtualThreadCarrier)) {
+      throw new IllegalStateException("awaitByPark: only the virtual-thread carrier parks so");
+    }
     f.thenAwait(body, body.beginAwait());
     body.suspendByPark(Body.State.AWAITING);
-    return (T) body.takeResult();
+    return (T) body.takeOutcome();
+  }
+
+  /**
+   * Runs {@code hook} on an owned loop's thread each time the loop found nothing to run and is
+   * about to park, before it marks itself sleeping (null: none). A test posts from there what the
+   * loop's last look before the park must see.
+   */
+  public static void beforeLoopSleeps(Runnable hook) {
+    OwnedThreadDriver.beforeSleeping = hook;
   }
 
   /** The platform thread of the calling isolate (the carrier of its bodies). */

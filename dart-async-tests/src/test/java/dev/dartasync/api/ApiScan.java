@@ -46,7 +46,9 @@ final class ApiScan {
 
   /**
    * The public constructors and methods {@code type} itself declares (inherited ones are found at
-   * the type that declares them), without the compiler's bridges and synthetic members.
+   * the type that declares them), without the compiler's bridges and synthetic members, and
+   * without an enum's implicit {@code values()} and {@code valueOf(String)}, which are Java's (their
+   * contract, {@code NullPointerException: Name is null} included, is the language's, not ours).
    */
   static List<Executable> publicMembers(Class<?> type) {
     List<Executable> members = new ArrayList<>();
@@ -58,12 +60,25 @@ final class ApiScan {
       }
     }
     for (Method m : type.getDeclaredMethods()) {
-      if (Modifier.isPublic(m.getModifiers()) && !m.isSynthetic() && !m.isBridge()) {
+      if (Modifier.isPublic(m.getModifiers())
+          && !m.isSynthetic()
+          && !m.isBridge()
+          && !isImplicitEnumMember(type, m)) {
         members.add(m);
       }
     }
     members.sort(Comparator.comparing(Executable::toGenericString));
     return members;
+  }
+
+  private static boolean isImplicitEnumMember(Class<?> type, Method m) {
+    if (!type.isEnum() || !Modifier.isStatic(m.getModifiers())) {
+      return false;
+    }
+    return (m.getName().equals("values") && m.getParameterCount() == 0)
+        || (m.getName().equals("valueOf")
+            && m.getParameterCount() == 1
+            && m.getParameterTypes()[0] == String.class);
   }
 
   private static boolean isPublicAllTheWay(Class<?> type) {

@@ -26,14 +26,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * README's "Use it in your project", as a user does it: the minimal pom and Main of
  * src/test/resources/consumer, built by Maven against the dart-async-core artifact of this build
- * and run the three ways the README gives the flag: Surefire's {@code <argLine>} ({@code mvn
- * test}), {@code exec:exec}, and {@code exec:java} with {@code .mvn/jvm.config}.
+ * and run the three ways the README gives ({@code mvn test}, {@code exec:exec}, {@code
+ * exec:java}), with no JVM flag anywhere: the library then runs its flag-free carrier.
  *
  * <p>As a newcomer runs it: {@code mvn} on the machine's default {@code java} (17 here) with no
  * {@code JAVA_HOME}, so the pom itself must find a JDK 21+; only {@code exec:java}, which runs Main
  * inside Maven's own JVM, gets the {@code JAVA_HOME} of a JDK 21+ that the README tells its user
  * to set. The consumer has slf4j-api and no logging backend, and nothing goes wrong in its run, so
- * nothing may appear on standard error (no {@code SLF4J(W)} lines, no warning).
+ * nothing may appear on standard error (no {@code SLF4J(W)} lines, no warning: the advice to add
+ * the flag is logged only through a backend).
  */
 class ConsumerProjectTest {
 
@@ -78,8 +79,8 @@ class ConsumerProjectTest {
     maven.install(
         "dev.dartasync", "dart-async-core", build.version(), build.corePom(), build.coreJar());
 
-    // Surefire runs MainTest with <argLine>, then exec:exec runs Main in a JVM of its own; both on
-    // the JDK 21+ that the toolchains plugin found, though Maven runs on the default java.
+    // Surefire runs MainTest, then exec:exec runs Main in a JVM of its own, neither with a flag;
+    // both on the JDK 21+ that the toolchains plugin found, though Maven runs on the default java.
     ChildProcess.Result testAndExec = maven.run(project, BUILD_TIMEOUT, "test", "exec:exec");
     assertEquals(0, testAndExec.exitCode(), testAndExec::describe);
     assertEquals(PRINTED, printed(testAndExec), testAndExec::describe);
@@ -88,8 +89,8 @@ class ConsumerProjectTest {
         Files.readString(project.resolve("target/surefire-reports/com.example.MainTest.txt"));
     assertTrue(report.contains("Tests run: 1, Failures: 0, Errors: 0, Skipped: 0"), report);
 
-    // exec:java runs Main inside Maven's JVM, which .mvn/jvm.config opens and which must be a JDK
-    // 21+: README says to set JAVA_HOME to one for this goal.
+    // exec:java runs Main inside Maven's JVM, which must be a JDK 21+: README says to set
+    // JAVA_HOME to one for this goal.
     Path execJavaPom = writeExecJavaVariant(project);
     Path jdk = Path.of(System.getProperty("java.home"));
     ChildProcess.Result inMaven =
@@ -108,7 +109,8 @@ class ConsumerProjectTest {
         Files.copy(file, copy);
       }
     }
-    assertTrue(Files.isRegularFile(target.resolve(".mvn/jvm.config")), "copied .mvn/jvm.config");
+    assertTrue(Files.isRegularFile(target.resolve("pom.xml")), "copied pom.xml");
+    assertTrue(!Files.exists(target.resolve(".mvn")), "no .mvn: no JVM options for Maven either");
     return target;
   }
 

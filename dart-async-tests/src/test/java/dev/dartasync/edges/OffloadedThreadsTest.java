@@ -1,6 +1,7 @@
 package dev.dartasync.edges;
 
 import static dev.dartasync.Dart.await;
+import static dev.dartasync.testing.CarrierAssumptions.assumeVirtualThreadCarrier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,6 +46,7 @@ class OffloadedThreadsTest {
   /** The same through a virtual-thread-per-task executor created inside a body. */
   @Test
   void anExecutorCreatedInsideABodyRunsElsewhere() {
+    assumeVirtualThreadCarrier("gives a body's children its scheduler, to send elsewhere");
     Thread[] seen =
         Dart.run(
             () -> {

@@ -1,12 +1,14 @@
 package dev.dartasync.edges;
 
 import static dev.dartasync.Dart.await;
+import static dev.dartasync.testing.CarrierAssumptions.assumeVirtualThreadCarrier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
+import dev.dartasync.testing.CarrierAssumptions;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -41,6 +43,7 @@ class PinnedBodyTest {
 
   @Test
   void startingABodyInsideAClassInitializerFailsInsteadOfHanging() {
+    assumeVirtualThreadCarrier(CarrierAssumptions.PINNED_WATCHDOG);
     String outcome =
         Dart.run(
             () -> {
@@ -58,6 +61,7 @@ class PinnedBodyTest {
 
   @Test
   void anAwaitInsideAClassInitializerFailsInsteadOfHanging() {
+    assumeVirtualThreadCarrier(CarrierAssumptions.PINNED_WATCHDOG);
     String[] afterwards = new String[1];
     Throwable failure =
         Dart.run(

@@ -2,6 +2,7 @@ package dev.dartasync.edges;
 
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
+import static dev.dartasync.testing.CarrierAssumptions.assumeVirtualThreadCarrier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import dev.dartasync.Completer;
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.isolate.Isolate;
+import dev.dartasync.testing.CarrierAssumptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -140,6 +142,7 @@ class YieldSuspensionStressTest {
   /** The watchdog on a pooled isolate: a pinned await fails instead of hanging. */
   @Test
   void pinnedAwaitOnAPooledIsolateFails() {
+    assumeVirtualThreadCarrier(CarrierAssumptions.PINNED_WATCHDOG);
     String out =
         Dart.<String>run(
             () ->

@@ -2,6 +2,7 @@ package dev.dartasync.edges;
 
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
+import static dev.dartasync.testing.CarrierAssumptions.assumeVirtualThreadCarrier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dartasync.Completer;
@@ -52,6 +53,7 @@ class YieldSuspensionTest {
    */
   @Test
   void aBodySuspendedByTheParkFallbackIsResumed() {
+    assumeVirtualThreadCarrier("falls back to a park when a yield cannot unmount");
     String v =
         Dart.run(
             () -> {
@@ -67,6 +69,8 @@ class YieldSuspensionTest {
   /** Two bodies contend for one monitor; one awaits while holding it. */
   @Test
   void monitorContentionAcrossAnAwait() {
+    // Under the flag-free carrier a blocked body holds its isolate (FlagFreeCarrierTest).
+    assumeVirtualThreadCarrier("lets the isolate run on while a body blocks on a monitor");
     List<String> log = new ArrayList<>();
     Dart.run(
         () -> {

@@ -75,7 +75,7 @@ class IsolateRunTest {
                     Isolate.run(
                         () -> {
                           numbers.add(4); // the isolate's copy
-                          return List.of(numbers, Testing.carrierThread().getName());
+                          return List.of(numbers, Testing.loopThread().getName());
                         })));
     assertEquals(List.of(1, 2, 3), numbers, "the original is not changed by the isolate");
     assertEquals(List.of(1, 2, 3, 4), seen.get(0));

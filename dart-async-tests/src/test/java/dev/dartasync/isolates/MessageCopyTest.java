@@ -346,6 +346,34 @@ class MessageCopyTest {
   }
 
   @Test
+  @DisplayName("java.lang's own classes are copied or shared the same with or without --add-opens")
+  void javaLangClasses() {
+    StringBuilder builder = new StringBuilder(64).append("built");
+    StringBuilder builderCopy = copy(builder);
+    assertNotSame(builder, builderCopy);
+    assertEquals("built", builderCopy.toString());
+    assertEquals(64, builderCopy.capacity());
+    StringBuffer buffer = new StringBuffer("buffered");
+    List<Object> twice = copy(Arrays.asList(buffer, buffer));
+    assertNotSame(buffer, twice.get(0));
+    assertSame(twice.get(0), twice.get(1), "one copy for an object reached twice");
+    assertEquals("buffered", twice.get(0).toString());
+    assertEquals(buffer.capacity(), ((StringBuffer) twice.get(0)).capacity());
+
+    List<Object> shared =
+        List.of(
+            Character.UnicodeBlock.BASIC_LATIN,
+            Runtime.version(),
+            StackWalker.getInstance(),
+            MessageCopyTest.class.getPackage(),
+            ModuleLayer.boot());
+    List<Object> sharedCopy = copy(new ArrayList<>(shared));
+    for (int i = 0; i < shared.size(); i++) {
+      assertSame(shared.get(i), sharedCopy.get(i), shared.get(i).getClass().getName());
+    }
+  }
+
+  @Test
   @DisplayName("Optional and the atomics are copied with their values")
   void holders() {
     List<String> list = new ArrayList<>(List.of("a"));

@@ -2,6 +2,7 @@ package dev.dartasync.streams;
 
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.awaitFor;
+import static dev.dartasync.testing.CarrierAssumptions.assumeVirtualThreadCarrier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dartasync.AsyncStarSink;
@@ -14,6 +15,7 @@ import dev.dartasync.StreamSubscription;
 import dev.dartasync.ThrowingRunnable;
 import dev.dartasync.Timer;
 import dev.dartasync.internal.Testing;
+import dev.dartasync.testing.CarrierAssumptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -474,6 +476,7 @@ class AsyncStarUnderAwaitForReviewTest {
   /** An await the watchdog failed is no suspension: the break cancels in the yield, as resumed. */
   @Test
   void pinnedAwaitInLoopBodyThenBreak() {
+    assumeVirtualThreadCarrier(CarrierAssumptions.PINNED_WATCHDOG);
     assertEquals(pinnedThenBreak(false), pinnedThenBreak(true));
   }
 }

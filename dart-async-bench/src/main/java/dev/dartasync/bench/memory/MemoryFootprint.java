@@ -14,6 +14,7 @@ import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSubscription;
+import dev.dartasync.bench.BenchCarrier;
 import dev.dartasync.bench.kotlin.KotlinPeers;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -32,7 +33,9 @@ import java.util.function.Consumer;
  *
  * <ul>
  *   <li><b>dart-async</b>: 1 M {@code async(() -> await(completer.future()))} bodies, each parked on
- *       its own pending future (the Completers kept in an array);
+ *       its own pending future (the Completers kept in an array), on the default carrier; the same
+ *       on the other carriers as <b>dart-async-flag-free</b> and <b>dart-async-continuation</b>,
+ *       each in a JVM with that carrier's flags (and without {@code --add-opens});
  *   <li><b>Kotlin</b>: 1 M coroutines in runBlocking, each suspended in {@code await()} on its own
  *       {@code CompletableDeferred};
  *   <li><b>virtual threads</b>: 1 M default virtual threads parked on one CountDownLatch;
@@ -51,11 +54,19 @@ import java.util.function.Consumer;
  * every virtual thread in a container (which costs heap); the two thread-based kinds are also
  * measured with it off, the setting the README recommends for programs that abandon awaits.
  *
+ * <p>A kind of ours names its carrier: its child JVM gets that carrier's flags ({@link
+ * BenchCarrier#jvmFlags}) and checks, before parking anything, that the library runs it. Where the
+ * library refuses the carrier (a core without it), the child says so and the kind's result is
+ * {@code "unavailable"}, and the JSON's {@code unavailableCarriers} gives the library's reason: the
+ * report shows that carrier's lines, here and in the JMH rows, as "not available". Any other kind
+ * runs with {@code --add-opens} and touches no carrier.
+ *
  * <p>The same child JVMs give row 10's heap figure, bytes allocated per copied element by one
  * message copy (kinds {@code copy-*}, see {@link CopyAllocation}; {@code --count} does not apply).
  *
- * <p>Usage: {@code MemoryFootprint [--out results/memory.json] [--count N] [--xmx 8g]} runs every
- * kind in a child JVM and writes the JSON that {@code Report} reads.
+ * <p>Usage: {@code MemoryFootprint [--out results/memory.json] [--count N] [--xmx 8g] [--only
+ * id,id]} runs every kind (or those listed) in a child JVM and writes the JSON that {@code Report}
+ * reads.
  */
 public final class MemoryFootprint {
 
@@ -63,16 +74,47 @@ public final class MemoryFootprint {
 
   static final int DEFAULT_COUNT = 1_000_000;
 
-  /** A kind of unit to park, and extra flags for its JVM. */
-  record Kind(String id, String label, String how, List<String> jvmFlags) {}
+  /**
+   * A kind of unit to park, and extra flags for its JVM; {@code carrier} is the carrier a kind of
+   * ours claims (its JVM gets that carrier's flags and checks it), or null for a peer's kind.
+   */
+  record Kind(String id, String label, String how, List<String> jvmFlags, BenchCarrier carrier) {
+
+    Kind(String id, String label, String how, List<String> jvmFlags) {
+      this(id, label, how, jvmFlags, null);
+    }
+
+    /** The kind's JVM flags: its carrier's (else {@code --add-opens}), then its own. */
+    List<String> allJvmFlags() {
+      List<String> all =
+          new ArrayList<>(carrier == null ? List.of(PEER_FLAGS) : carrier.jvmFlags);
+      all.addAll(jvmFlags);
+      return all;
+    }
+  }
+
+  /** A peer's kind runs as it always has, with the flag (which no peer needs). */
+  static final String PEER_FLAGS = "--add-opens=java.base/java.lang=ALL-UNNAMED";
+
+  /** The bodies parked by the kinds {@code dart-async}, one per carrier. */
+  static final String BODIES_HOW = "async(() -> await(completer.future())), pending";
 
   static final List<Kind> KINDS =
       List.of(
           new Kind(
-              "dart-async",
-              "dart-async (ours)",
-              "async(() -> await(completer.future())), pending",
-              List.of()),
+              "dart-async", BenchCarrier.VTHREAD.label(), BODIES_HOW, List.of(), BenchCarrier.VTHREAD),
+          new Kind(
+              "dart-async-flag-free",
+              BenchCarrier.FLAG_FREE.label(),
+              BODIES_HOW,
+              List.of(),
+              BenchCarrier.FLAG_FREE),
+          new Kind(
+              "dart-async-continuation",
+              BenchCarrier.CONTINUATION.label(),
+              BODIES_HOW,
+              List.of(),
+              BenchCarrier.CONTINUATION),
           new Kind(
               "kotlin",
               "Kotlin coroutines",
@@ -85,9 +127,10 @@ public final class MemoryFootprint {
               List.of()),
           new Kind(
               "dart-async-untracked",
-              "dart-async (ours), -Djdk.trackAllThreads=false",
+              "dart-async (vthread), -Djdk.trackAllThreads=false",
               "as dart-async",
-              List.of("-Djdk.trackAllThreads=false")),
+              List.of("-Djdk.trackAllThreads=false"),
+              BenchCarrier.VTHREAD),
           new Kind(
               "virtual-threads-untracked",
               "JDK virtual threads, -Djdk.trackAllThreads=false",
@@ -95,14 +138,16 @@ public final class MemoryFootprint {
               List.of("-Djdk.trackAllThreads=false")),
           new Kind(
               "dart-async-subscription",
-              "dart-async (ours), open subscription",
+              "dart-async (vthread), open subscription",
               "new StreamController<>().stream().listen(noOp), no event",
-              List.of()),
+              List.of(),
+              BenchCarrier.VTHREAD),
           new Kind(
               "dart-async-generator",
-              "dart-async (ours), paused async* generator",
+              "dart-async (vthread), paused async* generator",
               "asyncStar(sink -> sink.yield(..)).listen(noOp), paused, held at its first yield",
-              List.of()));
+              List.of(),
+              BenchCarrier.VTHREAD));
 
   /** Every kind the probe runs: the parked units above, then the message copies of row 10. */
   static final List<Kind> ALL_KINDS =
@@ -113,12 +158,14 @@ public final class MemoryFootprint {
     int count = DEFAULT_COUNT;
     String xmx = "8g";
     String child = null;
+    List<String> only = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--out" -> out = args[++i];
         case "--count" -> count = Integer.parseInt(args[++i]);
         case "--xmx" -> xmx = args[++i];
         case "--child" -> child = args[++i];
+        case "--only" -> only = List.of(args[++i].split(","));
         default -> throw new IllegalArgumentException("unknown argument: " + args[i]);
       }
     }
@@ -126,10 +173,20 @@ public final class MemoryFootprint {
       measure(child, count);
       throw new AssertionError("measure() halts the JVM");
     }
-    runAll(Path.of(out), count, xmx);
+    List<Kind> kinds = ALL_KINDS;
+    if (only != null) {
+      List<String> ids = only;
+      kinds = ALL_KINDS.stream().filter(k -> ids.contains(k.id())).toList();
+      if (kinds.size() != ids.size()) {
+        throw new IllegalArgumentException(
+            "--only " + ids + ": the kinds are " + ALL_KINDS.stream().map(Kind::id).toList());
+      }
+    }
+    runAll(Path.of(out), count, xmx, kinds);
   }
 
-  private static void runAll(Path out, int count, String xmx) throws Exception {
+  private static void runAll(Path out, int count, String xmx, List<Kind> kinds)
+      throws Exception {
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = json.createObjectNode();
     root.put("count", count);
@@ -138,17 +195,17 @@ public final class MemoryFootprint {
     root.put("vm", System.getProperty("java.vm.name"));
     root.put("cores", Runtime.getRuntime().availableProcessors());
     ArrayNode results = root.putArray("results");
+    ObjectNode unavailable = root.putObject("unavailableCarriers");
     String java =
         ProcessHandle.current()
             .info()
             .command()
             .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    for (Kind kind : ALL_KINDS) {
+    for (Kind kind : kinds) {
       List<String> cmd = new ArrayList<>();
       cmd.add(java);
       cmd.add("-Xmx" + xmx);
-      cmd.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
-      cmd.addAll(kind.jvmFlags());
+      cmd.addAll(kind.allJvmFlags());
       cmd.add("-cp");
       cmd.add(System.getProperty("java.class.path"));
       cmd.add(MemoryFootprint.class.getName());
@@ -158,6 +215,7 @@ public final class MemoryFootprint {
       cmd.add(Integer.toString(count));
       Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
       String result = null;
+      String refused = null;
       StringBuilder log = new StringBuilder();
       try (BufferedReader r =
           new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -165,6 +223,8 @@ public final class MemoryFootprint {
         while ((line = r.readLine()) != null) {
           if (line.startsWith("RESULT ")) {
             result = line;
+          } else if (line.startsWith(UNAVAILABLE)) {
+            refused = line.substring(UNAVAILABLE.length());
           } else {
             log.append(line).append('\n');
           }
@@ -175,8 +235,17 @@ public final class MemoryFootprint {
       node.put("id", kind.id());
       node.put("label", kind.label());
       node.put("how", kind.how());
+      if (kind.carrier() != null) {
+        node.put("carrier", kind.carrier().value);
+      }
       ArrayNode flags = node.putArray("jvmFlags");
-      kind.jvmFlags().forEach(flags::add);
+      kind.allJvmFlags().forEach(flags::add);
+      if (exit == 0 && refused != null) {
+        node.put("unavailable", refused);
+        unavailable.put(kind.carrier().value, refused);
+        System.out.printf("memory %-26s not available: %s%n", kind.id(), refused);
+        continue;
+      }
       if (exit != 0 || result == null) {
         node.put("error", "child JVM exited with " + exit + ": " + log.toString().strip());
         System.err.printf("memory %-26s FAILED (exit %d)%n%s", kind.id(), exit, log);
@@ -217,8 +286,19 @@ public final class MemoryFootprint {
       CopyAllocation.measure(kind);
       return;
     }
+    Kind k = KINDS.stream().filter(x -> x.id().equals(kind)).findFirst().orElseThrow();
+    if (k.carrier() != null) {
+      try {
+        k.carrier().require();
+      } catch (BenchCarrier.NotAvailable e) {
+        System.out.println(UNAVAILABLE + e.reason.replace('\n', ' '));
+        System.out.flush();
+        Runtime.getRuntime().halt(0);
+      }
+    }
     long start = System.nanoTime();
-    String base = kind.replace("-untracked", "");
+    String base =
+        kind.replace("-untracked", "").replace("-flag-free", "").replace("-continuation", "");
     // A parked unit's stack holds the frames it was parked in, and an interpreted frame is larger
     // than a compiled one. Parking and releasing WARM_UP units first lets the JIT compile that path,
     // so the figure is the steady state's and does not depend on when the JIT got there.
@@ -227,6 +307,9 @@ public final class MemoryFootprint {
   }
 
   static final int WARM_UP = 200_000;
+
+  /** The line a child prints instead of a result when the library refuses its kind's carrier. */
+  static final String UNAVAILABLE = "UNAVAILABLE ";
 
   /** Parks {@code count} units; then reports and halts, or (warm-up) releases them. */
   private static void park(String base, int count, boolean measure, long start) throws Exception {

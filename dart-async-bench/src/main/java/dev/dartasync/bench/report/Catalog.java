@@ -1,5 +1,7 @@
 package dev.dartasync.bench.report;
 
+import dev.dartasync.bench.BenchCarrier;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -7,6 +9,9 @@ import java.util.List;
  * measures ours and each peer, the lecture's Dart figure where one exists, and the target. Rows
  * whose feature does not exist in core yet are declared with the feature they wait for, and render
  * as "pending". To add a measured row: write the JMH methods, then give the group its lines here.
+ *
+ * <p>Rows 1, 2, 8 and 11 measure ours under every carrier ({@link BenchCarrier}), one line each:
+ * the default ({@code vthread}) in bold as "ours", the others listed first among the peers.
  */
 public final class Catalog {
   private Catalog() {}
@@ -30,20 +35,23 @@ public final class Catalog {
 
   /**
    * One implementation of a measured line: {@code key} is the JMH benchmark
-   * ({@code Class.method}, package {@code dev.dartasync.bench} left out; for JMH's sample mode,
-   * {@code Class.method:p0.50} and {@code :p0.99} are its median and 99th percentile) or {@code
-   * memory:<id>}. Its figure is the key's multiplied by {@code times} (1 unless it was measured on
-   * a fraction of the work).
+   * ({@code Class.method}, package {@code dev.dartasync.bench} left out, a nested class as {@code
+   * Class.Nested.method}; for JMH's sample mode, {@code Class.method:p0.50} and {@code :p0.99} are
+   * its median and 99th percentile) or {@code memory:<id>}. Its figure is the key's multiplied by
+   * {@code times} (1 unless it was measured on a fraction of the work). {@code carrier} is the
+   * {@code dartasync.carrier} value a line of ours was measured on, where the row measures each
+   * carrier (else null): a carrier the library refused in this run shows as "not available".
    */
-  public record Impl(Family family, String label, String how, String key, double times) {
+  public record Impl(
+      Family family, String label, String how, String key, double times, String carrier) {
 
     public Impl(Family family, String label, String how, String key) {
-      this(family, label, how, key, 1);
+      this(family, label, how, key, 1, null);
     }
 
     /** This implementation, its figure multiplied by {@code factor}. */
     public Impl times(double factor) {
-      return new Impl(family, label, how, key, factor);
+      return new Impl(family, label, how, key, factor, carrier);
     }
   }
 
@@ -72,11 +80,34 @@ public final class Catalog {
     String text();
   }
 
-  /** Ours at most {@code factor} times a peer's figure of the same run. */
-  public record VsPeer(String text, int line, String peerKey, double factor) implements Target {}
+  /**
+   * Whose figure a target judges, {@code subject} of {@link VsPeer} and {@link Absolute}: the
+   * line's bold one (ours on the default carrier), the best of the line's carriers that were
+   * measured (this value), or the implementation of that key.
+   */
+  public static final String BEST_CARRIER = "best carrier";
 
-  /** Ours at most a fixed limit, in the line's unit. */
-  public record Absolute(String text, int line, double limit) implements Target {}
+  /**
+   * The subject's figure (see {@link #BEST_CARRIER}; null: the line's own) at most {@code factor}
+   * times the figure of {@code peerKey}, an implementation of the same line and run.
+   */
+  public record VsPeer(String text, int line, String subject, String peerKey, double factor)
+      implements Target {
+
+    /** Ours (the line's bold figure) against a peer. */
+    public VsPeer(String text, int line, String peerKey, double factor) {
+      this(text, line, null, peerKey, factor);
+    }
+  }
+
+  /** The subject's figure (null: the line's own) at most a fixed limit, in the line's unit. */
+  public record Absolute(String text, int line, String subject, double limit) implements Target {
+
+    /** Ours (the line's bold figure) at most the limit. */
+    public Absolute(String text, int line, double limit) {
+      this(text, line, null, limit);
+    }
+  }
 
   /** A target of a row that is not measured yet. */
   public record Pending(String text) implements Target {}
@@ -104,6 +135,52 @@ public final class Catalog {
     return new Impl(Family.OURS, "dart-async (ours)", how, key);
   }
 
+  /** Ours on a carrier, for the rows that measure each one. */
+  private static Impl on(BenchCarrier carrier, String how, String key) {
+    return new Impl(Family.OURS, carrier.label(), how, key, 1, carrier.value);
+  }
+
+  /**
+   * The peers of a line measured on every carrier: ours on the carriers other than the default
+   * (the JMH keys {@code Class.FlagFree.method} and {@code Class.Continuation.method}, or the
+   * memory ids {@code <id>-flag-free} and {@code <id>-continuation}), then the real peers.
+   */
+  private static List<Impl> onOtherCarriers(String defaultKey, Impl... peers) {
+    String flagFree;
+    String continuation;
+    if (defaultKey.startsWith("memory:")) {
+      flagFree = defaultKey + "-flag-free";
+      continuation = defaultKey + "-continuation";
+    } else {
+      int dot = defaultKey.indexOf('.');
+      String type = defaultKey.substring(0, dot);
+      String method = defaultKey.substring(dot);
+      flagFree = type + ".FlagFree" + method;
+      continuation = type + ".Continuation" + method;
+    }
+    List<Impl> all = new ArrayList<>();
+    all.add(
+        on(
+            BenchCarrier.FLAG_FREE,
+            "as above, in JVMs without --add-opens (-Ddartasync.carrier=flag-free)",
+            flagFree));
+    all.add(
+        on(
+            BenchCarrier.CONTINUATION,
+            "as above, --add-exports java.base/jdk.internal.vm=ALL-UNNAMED"
+                + " -Ddartasync.carrier=continuation",
+            continuation));
+    all.addAll(List.of(peers));
+    return List.copyOf(all);
+  }
+
+  /** What the rows that measure every carrier add to their description. */
+  private static final String CARRIERS =
+      " Ours is measured under each carrier (-Ddartasync.carrier), each in JVMs of its own:"
+          + " vthread, the default (needs --add-opens java.base/java.lang=ALL-UNNAMED), flag-free"
+          + " (no flag) and continuation (--add-exports java.base/jdk.internal.vm=ALL-UNNAMED); a"
+          + " carrier the library refused in this run is \"not available\".";
+
   private static Impl kotlin(String label, String how, String key) {
     return new Impl(Family.KOTLIN, label, how, key);
   }
@@ -127,16 +204,19 @@ public final class Catalog {
               "await on a completed future, nothing else queued",
               "One async body awaits an already-completed future 100,000 times in a loop. Dart's"
                   + " rule is one microtask per such await; with nothing else queued, ours may skip"
-                  + " the park because the order cannot differ.",
+                  + " the park because the order cannot differ."
+                  + CARRIERS,
               List.of(
                   new Line(
                       "await on a completed future",
                       "ns",
                       "await",
-                      ours(
+                      on(
+                          BenchCarrier.VTHREAD,
                           "await(done) in one async body; done = DFuture.sync(() -> 1), created once",
                           "AwaitCompletedBench.dartAsync"),
-                      List.of(
+                      onOtherCarriers(
+                          "AwaitCompletedBench.dartAsync",
                           kotlin(
                               "Kotlin yield()",
                               "yield() in runBlocking (really re-dispatches)",
@@ -156,7 +236,7 @@ public final class Catalog {
               null,
               List.of(
                   new VsPeer(
-                      "await on a completed future within 2× of Kotlin's yield()",
+                      "await on a completed future within 2× of Kotlin's yield(), default carrier",
                       0,
                       "AwaitCompletedBench.kotlinYield",
                       2.0)),
@@ -166,16 +246,19 @@ public final class Catalog {
               2,
               "await ping-pong between two bodies",
               "Two bodies hand a value back and forth 50,000 times (100,000 hand-offs); every await"
-                  + " really suspends.",
+                  + " really suspends."
+                  + CARRIERS,
               List.of(
                   new Line(
                       "ping-pong hand-off",
                       "ns",
                       "hand-off",
-                      ours(
+                      on(
+                          BenchCarrier.VTHREAD,
                           "two async bodies, each awaiting a Completer the other completes",
                           "PingPongBench.dartAsync"),
-                      List.of(
+                      onOtherCarriers(
+                          "PingPongBench.dartAsync",
                           kotlin(
                               "Kotlin rendezvous Channel",
                               "two coroutines in runBlocking, two rendezvous Channels",
@@ -187,10 +270,17 @@ public final class Catalog {
               null,
               List.of(
                   new VsPeer(
-                      "ping-pong at most Kotlin's Channel figure (about 150 ns per hand-off here)",
+                      "best carrier's ping-pong at most Kotlin's rendezvous Channel",
                       0,
+                      BEST_CARRIER,
                       "PingPongBench.kotlinRendezvousChannel",
-                      1.0)),
+                      1.0),
+                  new VsPeer(
+                      "flag-free ping-pong within 3× the default carrier's",
+                      0,
+                      "PingPongBench.FlagFree.dartAsync",
+                      "PingPongBench.dartAsync",
+                      3.0)),
               null,
               List.of()),
           new Group(
@@ -401,16 +491,19 @@ public final class Catalog {
               "An async* generator yields 100,000 values, consumed one by one; per yield. Under"
                   + " await for, each yield is a real hand-off (the generator waits at its yield"
                   + " until the loop resumes it); under a plain listen, only the microtask that"
-                  + " every yield costs.",
+                  + " every yield costs."
+                  + CARRIERS,
               List.of(
                   new Line(
                       "yield consumed by await for",
                       "ns",
                       "yield",
-                      ours(
+                      on(
+                          BenchCarrier.VTHREAD,
                           "awaitFor(asyncStar(sink -> { for .. sink.yield(i); }), v -> ..)",
                           "AsyncStarBench.dartAsyncStarAwaitFor"),
-                      List.of(
+                      onOtherCarriers(
+                          "AsyncStarBench.dartAsyncStarAwaitFor",
                           kotlin(
                               "Kotlin flow { emit }",
                               "flow { for (..) emit(i) }.collect {} in runBlocking",
@@ -423,10 +516,12 @@ public final class Catalog {
                       "yield consumed by listen",
                       "ns",
                       "yield",
-                      ours(
+                      on(
+                          BenchCarrier.VTHREAD,
                           "asyncStar(same body).listen(v -> ..)",
                           "AsyncStarBench.dartAsyncStarListen"),
-                      List.of(
+                      onOtherCarriers(
+                          "AsyncStarBench.dartAsyncStarListen",
                           kotlin(
                               "Kotlin flow { emit }",
                               "as above",
@@ -434,7 +529,8 @@ public final class Catalog {
               null,
               List.of(
                   new VsPeer(
-                      "async* yield consumed by await for within 2× of Kotlin's flow { emit }",
+                      "async* yield consumed by await for within 2× of Kotlin's flow { emit },"
+                          + " default carrier",
                       0,
                       "AsyncStarBench.kotlinFlowEmit",
                       2.0)),
@@ -558,16 +654,20 @@ public final class Catalog {
                   + " fresh JVM: used heap after System.gc() ×3, minus the same before, after a"
                   + " warm-up round of 200,000 units parked and released (so that the parked stacks"
                   + " hold compiled frames, as in a program that has run for a while). The same probe"
-                  + " counts 1 M open stream subscriptions and 1 M paused async* generators.",
+                  + " counts 1 M open stream subscriptions and 1 M paused async* generators (on the"
+                  + " default carrier)."
+                  + CARRIERS,
               List.of(
                   new Line(
                       "heap per parked body",
                       "bytes",
                       "parked body",
-                      ours(
+                      on(
+                          BenchCarrier.VTHREAD,
                           "async(() -> await(completer.future())), the completer included",
                           "memory:dart-async"),
-                      List.of(
+                      onOtherCarriers(
+                          "memory:dart-async",
                           kotlin(
                               "Kotlin coroutine",
                               "launch { deferred.await() } in runBlocking, the deferred included",
@@ -580,7 +680,8 @@ public final class Catalog {
                       "heap per parked body, -Djdk.trackAllThreads=false",
                       "bytes",
                       "parked body",
-                      ours(
+                      on(
+                          BenchCarrier.VTHREAD,
                           "as above, with the JVM flag the README recommends",
                           "memory:dart-async-untracked"),
                       List.of(
@@ -607,7 +708,13 @@ public final class Catalog {
                           "memory:dart-async-generator"),
                       List.of())),
               null,
-              List.of(new Absolute("under 1 KB of heap per suspended body", 0, 1024)),
+              List.of(
+                  new Absolute("under 1 KB of heap per suspended body, default carrier", 0, 1024),
+                  new Absolute(
+                      "heap per suspended body at most 450 B on the best carrier",
+                      0,
+                      BEST_CARRIER,
+                      450)),
               null,
               List.of()),
           new Group(

@@ -35,6 +35,11 @@ public final class Figures {
   int memoryCount;
   String memoryJdk;
   final Map<String, String> memoryErrors = new LinkedHashMap<>();
+  /**
+   * The carriers the library refused in this run (by {@code dartasync.carrier} value), with its
+   * reason, as the heap probe's children found out: their lines are "not available".
+   */
+  final Map<String, String> unavailableCarriers = new LinkedHashMap<>();
 
   public Figure get(String key) {
     return byKey.get(key);
@@ -83,8 +88,14 @@ public final class Figures {
       JsonNode root = json.readTree(memoryJson.toFile());
       f.memoryCount = root.path("count").asInt();
       f.memoryJdk = root.path("jdk").asText(null);
+      root.path("unavailableCarriers")
+          .fields()
+          .forEachRemaining(e -> f.unavailableCarriers.put(e.getKey(), e.getValue().asText()));
       for (JsonNode r : root.path("results")) {
         String key = "memory:" + r.path("id").asText();
+        if (r.has("unavailable")) {
+          continue; // its carrier is listed in unavailableCarriers
+        }
         if (r.has("bytesPerUnit")) {
           f.byKey.put(key, new Figure(r.path("bytesPerUnit").asDouble(), Double.NaN, "bytes"));
         } else {

@@ -1,5 +1,6 @@
 package dev.dartasync.bench.report;
 
+import dev.dartasync.bench.BenchCarrier;
 import dev.dartasync.bench.report.Catalog.Absolute;
 import dev.dartasync.bench.report.Catalog.Family;
 import dev.dartasync.bench.report.Catalog.Group;
@@ -16,6 +17,8 @@ import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -141,6 +144,11 @@ public final class Report {
     return f == null ? Double.NaN : f.score() * impl.times();
   }
 
+  /** Whether {@code impl} is ours on a carrier that the library refused in this run. */
+  boolean unavailable(Impl impl) {
+    return impl.carrier() != null && figures.unavailableCarriers.containsKey(impl.carrier());
+  }
+
   double error(Impl impl) {
     Figure f = figures.get(impl.key());
     return f == null ? Double.NaN : f.error() * impl.times();
@@ -151,14 +159,62 @@ public final class Report {
   /** A target's verdict: the figures it compares and whether it was met. */
   record Verdict(String ours, String limit, String result) {}
 
+  /** The figure a target judges and, for the best carrier, which one it was. */
+  record Subject(double score, String note) {}
+
+  /** {@code key}'s implementation in {@code line}: its bold one or one of its peers. */
+  static Impl find(Line line, String key) {
+    if (line.ours().key().equals(key)) {
+      return line.ours();
+    }
+    return line.peers().stream().filter(i -> i.key().equals(key)).findFirst().orElseThrow();
+  }
+
+  /**
+   * The subject of a target (see {@link Catalog#BEST_CARRIER}): for the best carrier, the lowest
+   * figure of the line's carriers measured in this run, and a note naming it and any carrier
+   * that was not measured.
+   */
+  Subject subject(Line line, String subject) {
+    if (subject == null) {
+      return new Subject(score(line.ours()), "");
+    }
+    if (!subject.equals(Catalog.BEST_CARRIER)) {
+      return new Subject(score(find(line, subject)), "");
+    }
+    double best = Double.NaN;
+    String bestCarrier = null;
+    List<String> missing = new ArrayList<>();
+    List<Impl> all = new ArrayList<>();
+    all.add(line.ours());
+    all.addAll(line.peers());
+    for (Impl i : all) {
+      if (i.carrier() == null) {
+        continue;
+      }
+      double s = score(i);
+      if (Double.isNaN(s)) {
+        missing.add(i.carrier() + (unavailable(i) ? " not available" : " not measured"));
+      } else if (Double.isNaN(best) || s < best) {
+        best = s;
+        bestCarrier = i.carrier();
+      }
+    }
+    if (bestCarrier == null) {
+      return new Subject(Double.NaN, "");
+    }
+    missing.add(0, bestCarrier);
+    return new Subject(best, " (" + String.join("; ", missing) + ")");
+  }
+
   Verdict verdict(Group g, Target t) {
     return switch (t) {
       case Pending p -> new Verdict("—", "—", "pending: needs " + g.pending());
       case VsPeer v -> {
         Line line = g.lines().get(v.line());
-        double ours = score(line.ours());
-        Impl peerImpl =
-            line.peers().stream().filter(i -> i.key().equals(v.peerKey())).findFirst().orElseThrow();
+        Subject subject = subject(line, v.subject());
+        double ours = subject.score();
+        Impl peerImpl = find(line, v.peerKey());
         double peer = score(peerImpl);
         double limit = peer * v.factor();
         String limitText =
@@ -167,13 +223,15 @@ public final class Report {
                 + " "
                 + withUnit(peer, line)
                 + (v.factor() == 1.0 ? "" : " = " + withUnit(limit, line));
-        yield new Verdict(withUnit(ours, line), limitText, judge(ours, limit));
+        yield new Verdict(withUnit(ours, line) + subject.note(), limitText, judge(ours, limit));
       }
       case Absolute a -> {
         Line line = g.lines().get(a.line());
-        double ours = score(line.ours());
+        Subject subject = subject(line, a.subject());
+        double ours = subject.score();
         double limit = a.limit() * line.scale();
-        yield new Verdict(withUnit(ours, line), withUnit(limit, line), judge(ours, limit));
+        yield new Verdict(
+            withUnit(ours, line) + subject.note(), withUnit(limit, line), judge(ours, limit));
       }
     };
   }
@@ -218,7 +276,8 @@ public final class Report {
     if (cpu != null) {
       md.append(" (").append(cpu).append(')');
     }
-    md.append(" |\n\n");
+    md.append(" |\n");
+    md.append("| carriers (rows 1, 2, 8, 11) | ").append(carriersText()).append(" |\n\n");
     md.append(
         "Lower is better. Each table puts ours beside its peers from the same run; *ours / this*"
             + " below 1 means ours is faster (or smaller). *±* is JMH's 99.9% confidence half-width"
@@ -305,22 +364,46 @@ public final class Report {
             + " `dart-async-bench/target/benchmarks.jar`, runs every JMH benchmark (JSON in"
             + " `dart-async-bench/results/jmh.json`), runs the heap probe `MemoryFootprint` in"
             + " fresh JVMs (heap per parked unit, and heap allocated per copied element;"
-            + " `results/memory.json`), and writes this file and the chart. One JMH"
+            + " `results/memory.json`), and writes this file and the chart. A carrier's lines"
+            + " come from JVMs started with that carrier's flags (the JMH classes' nested"
+            + " `FlagFree` and `Continuation`, and the probe's kinds `dart-async-<carrier>`),"
+            + " each of which checks that the library runs the carrier it claims before"
+            + " measuring. One JMH"
             + " benchmark alone: `java -jar dart-async-bench/target/benchmarks.jar PingPongBench`."
             + " The sources of each implementation are in `dart-async-bench/src/main/java/dev/"
             + "dartasync/bench/` (Java, one class per row) and `src/main/kotlin/` (Kotlin peers).\n");
     return md.toString();
   }
 
+  /**
+   * The carriers of this run: each one's value and what chooses it, and for one the library
+   * refused (the heap probe's children found out), "not available" and its reason.
+   */
+  String carriersText() {
+    List<String> parts = new ArrayList<>();
+    for (BenchCarrier c : BenchCarrier.values()) {
+      String reason = figures.unavailableCarriers.get(c.value);
+      parts.add(
+          c.value
+              + " ("
+              + String.join(" ", c.jvmFlags)
+              + ")"
+              + (reason == null ? "" : ": **not available** in this run (" + reason + ")"));
+    }
+    return String.join("; ", parts);
+  }
+
   private void row(StringBuilder md, Line line, Impl impl, boolean isOurs, double ours) {
     double s = score(impl);
     double e = error(impl);
+    String figure =
+        Double.isNaN(s) && unavailable(impl) ? "not available" : num(s / line.scale());
     md.append("| ")
         .append(isOurs ? "**" + impl.label() + "**" : impl.label())
         .append(" | ")
         .append(impl.how())
         .append(" | ")
-        .append(isOurs ? "**" + num(s / line.scale()) + "**" : num(s / line.scale()))
+        .append(isOurs ? "**" + figure + "**" : figure)
         .append(" | ")
         .append(num(e / line.scale()))
         .append(" | ")

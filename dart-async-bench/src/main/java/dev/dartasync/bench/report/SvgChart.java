@@ -142,7 +142,16 @@ final class SvgChart {
         int barTop = y;
         text(LABEL_RIGHT, barTop + BAR - 3, i.label(), 11, "#222", i.family() == Family.OURS ? "bold" : "normal", "end");
         if (Double.isNaN(s)) {
-          text(X0 + 4, barTop + BAR - 3, "not measured in this run", 11, "#a00", "normal", "start");
+          boolean refused =
+              i.carrier() != null && figures.unavailableCarriers.containsKey(i.carrier());
+          text(
+              X0 + 4,
+              barTop + BAR - 3,
+              refused ? "not available: carrier refused in this run" : "not measured in this run",
+              11,
+              refused ? "#777" : "#a00",
+              "normal",
+              "start");
         } else {
           double end = Math.max(X0 + 1, x(s, lo, hi));
           body.append(
@@ -153,7 +162,7 @@ final class SvgChart {
                   barTop,
                   end - X0,
                   BAR,
-                  i.family().colour));
+                  colour(i)));
           String value = Report.withUnit(s, l);
           if (i.family() != Family.OURS) {
             value += "   ours/this " + Report.ratio(ours, s);
@@ -190,6 +199,18 @@ final class SvgChart {
       y += 17;
       text(16, y, g.number() + ". " + g.title() + ": needs " + g.pending(), 12, "#666", "normal", "start");
     }
+  }
+
+  /** The family's colour; ours on the carriers other than the default, a lighter or darker shade. */
+  private static String colour(Impl i) {
+    if (i.carrier() == null) {
+      return i.family().colour;
+    }
+    return switch (i.carrier()) {
+      case "flag-free" -> "#5AAEE6";
+      case "continuation" -> "#01497C";
+      default -> i.family().colour;
+    };
   }
 
   private List<Impl> impls(Line l) {

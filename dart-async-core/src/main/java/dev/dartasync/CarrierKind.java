@@ -1,0 +1,43 @@
+package dev.dartasync;
+
+/**
+ * What runs this JVM's async bodies (Java only: Dart has one VM, and no choice to make). Chosen
+ * once per JVM, at the first isolate; {@link Dart#carrier()} reports it. Every carrier keeps
+ * Dart's order exactly; they differ in cost, in what a blocking JDK call inside a body does, and
+ * in what a thread dump shows.
+ *
+ * <p>Choose one with the system property {@code dartasync.carrier} (its {@link #propertyValue()}:
+ * {@code vthread}, {@code flag-free}); without it the library takes {@link #VTHREAD} when the JVM
+ * was started with {@code --add-opens java.base/java.lang=ALL-UNNAMED}, else {@link #FLAG_FREE},
+ * and then says so once in a warning (logger {@code dev.dartasync.Dart}).
+ */
+public enum CarrierKind {
+  /**
+   * Each body is a virtual thread whose scheduler is its isolate's own thread: a hand-off is a
+   * continuation run on that thread, the fastest of the carriers. A blocking JDK call inside a body
+   * (sleep, a lock, a socket read) parks only that body, and the isolate runs other work meanwhile.
+   * Needs {@code --add-opens java.base/java.lang=ALL-UNNAMED}, since the JDK has no public way to
+   * give a virtual thread a scheduler.
+   */
+  VTHREAD("vthread"),
+  /**
+   * Each body is an ordinary virtual thread on the JDK's own scheduler, and one baton passed from
+   * thread to thread lets exactly one of them run at a time. Needs no flag. A hand-off costs an
+   * unpark and a park of virtual threads (a few times the {@link #VTHREAD} cost); a blocking JDK
+   * call inside a body keeps the baton, so the whole isolate waits for it, as a synchronous call
+   * does in Dart; the isolate's own thread is a virtual thread too, so isolates busy with CPU
+   * work share the JDK scheduler's threads (one per core).
+   */
+  FLAG_FREE("flag-free");
+
+  private final String propertyValue;
+
+  CarrierKind(String propertyValue) {
+    this.propertyValue = propertyValue;
+  }
+
+  /** The value of the {@code dartasync.carrier} system property that chooses this carrier. */
+  public String propertyValue() {
+    return propertyValue;
+  }
+}
