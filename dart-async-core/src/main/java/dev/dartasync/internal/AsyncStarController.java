@@ -149,8 +149,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
   private Object runGenerator() {
     @SuppressWarnings("unchecked")
     AsyncStarBody<T> code = (AsyncStarBody<T>) body;
-    // An async body is its thread's uncaught-exception handler (see Body).
-    body = Thread.currentThread().getUncaughtExceptionHandler();
+    body = Awaits.runningBody(); // This body: Dart.async runs this at once, on its own stack.
     runner().markGenerator(this);
     try {
       code.run(this);
@@ -360,9 +359,11 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
 
   private void requireBody(String what) {
     Thread current = Thread.currentThread();
+    // The thread and the mounted body both: on the continuation carrier all bodies of an isolate
+    // run on its thread.
     if (!(body instanceof Body running)
         || current != running.thread
-        || current.getUncaughtExceptionHandler() != running
+        || running.carrier.mounted != running
         || running.inCallback > 0
         || hasBit(IN_ADD)) { // A loop body that this body's yield runs (LoopDriver).
       throw new IllegalStateException(

@@ -122,7 +122,7 @@ public final class Awaits {
     if (awaited instanceof FutureImpl<?> future) {
       if (future.isComplete()) {
         if (!AwaitCallbacks.awaitThroughZone(body, zone, future)) {
-          future.zone.scheduleMicrotask(() -> resumeCompleted(loop, body, future, zone));
+          future.zone.scheduleMicrotask(() -> resumeCompleted(loop, body, await, future, zone));
         }
       } else {
         future.thenAwait(body, await);
@@ -141,8 +141,10 @@ public final class Awaits {
       Object value = awaited;
       zone.scheduleMicrotask(
           () -> {
-            body.setResult(value, null);
-            loop.carrier.resumeInTail(body);
+            if (body.isResumable(await)) {
+              body.setResult(value, null);
+              loop.carrier.resumeInTail(body);
+            }
           });
     }
     body.suspend(Body.State.AWAITING);
@@ -155,12 +157,26 @@ public final class Awaits {
    * callback), else null.
    */
   static Body awaitableBody() {
-    if (CarrierSeam.handlerOf(Thread.currentThread()) instanceof Body b
-        && b.carrier.mounted == b
-        && b.inCallback == 0) {
-      return b;
+    Body b = runningBody();
+    return b != null && b.inCallback == 0 ? b : null;
+  }
+
+  /**
+   * The async body running on the calling thread (mounted, on its own stack), or null: a body's
+   * own thread names it (it is the thread's uncaught-exception handler); on the continuation
+   * carrier, which runs bodies on the isolate's thread, the carrier's mounted body does.
+   */
+  static Body runningBody() {
+    Thread current = Thread.currentThread();
+    if (CarrierSeam.handlerOf(current) instanceof Body b) {
+      return b.carrier.mounted == b ? b : null;
     }
-    return null;
+    if (!Carriers.bodiesRunOnLoopThread()) {
+      return null;
+    }
+    EventLoop loop = EventLoop.current();
+    Body mounted = loop == null ? null : loop.carrier.mounted;
+    return mounted != null && mounted.thread == current ? mounted : null;
   }
 
   /** The result of a completed future, as an await returns it: its value, or its error thrown. */
@@ -172,7 +188,10 @@ public final class Awaits {
   }
 
   private static void resumeCompleted(
-      EventLoop loop, Body body, FutureImpl<?> future, ZoneImpl awaitZone) {
+      EventLoop loop, Body body, int await, FutureImpl<?> future, ZoneImpl awaitZone) {
+    if (!body.isResumable(await)) {
+      return; // The carrier failed that await (pinned): the body went on without it.
+    }
     if (future.hasError()) {
       AsyncError error = future.error();
       if (!future.zone.inSameErrorZone(awaitZone)) {

@@ -56,7 +56,17 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    * runs: a field of its own would cost 8 B per body, the object being 56 B).
    */
   private Object code;
+  /**
+   * The thread that runs the body: its own virtual thread, or for the {@link ContinuationCarrier}
+   * the isolate's thread of the current turn (so many bodies share it: "this thread is this body"
+   * needs {@code carrier.mounted == body} as well).
+   */
   Thread thread;
+  /**
+   * The body's {@code jdk.internal.vm.Continuation} on the {@link ContinuationCarrier}, until it
+   * ends; null on the other carriers (the field fits in the object's alignment padding).
+   */
+  Object continuation;
   /** The zone to restore when the body resumes. */
   ZoneImpl zone;
   State state = State.STARTED;
