@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * What only the continuation carrier does (run the suite with {@code
  * -Ddartasync.jvmArgs="--add-exports java.base/jdk.internal.vm=ALL-UNNAMED
- * -Ddartasync.carrier=continuation" -Ddartasync.expectedCarrier=continuation}): a body has no
+ * -Ddartasync.carrier=continuation" -Ddartasync.carrierUnderTest=continuation}): a body has no
  * thread of its own, so it runs on the isolate's thread and shares its ThreadLocals and interrupt
  * flag, a blocking call blocks the isolate, and an await or hand-over that cannot suspend (inside a
  * class initializer) fails at once in the body, and the isolate goes on.
