@@ -296,8 +296,16 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     Boolean cancelled = resumeInline(running);
     if (cancelled == null) {
       setBits(PARKED);
-      running.suspend(Body.State.AWAITING);
-      cancelled = (Boolean) running.takeResult();
+      try {
+        running.suspend(Body.State.AWAITING);
+        cancelled = (Boolean) running.takeResult();
+      } catch (RuntimeException | Error e) {
+        // It could not suspend (pinned: the continuation carrier throws at once, the watchdog's
+        // error comes out of takeResult): nothing waits at this yield any more, so the scheduled
+        // runBody must not resume the body's next await in its place.
+        clearBits(PARKED);
+        throw e;
+      }
     }
     if (cancelled) {
       throw new GeneratorCancelled();

@@ -25,10 +25,10 @@ import dev.dartasync.CarrierKind;
 final class ContinuationCarrier extends Carrier {
 
   static final String PINNED_AWAIT =
-      "An await inside a class initializer (a static field or static block) or under a native "
-          + "frame cannot suspend on the continuation carrier: the async body cannot leave the "
-          + "isolate's thread there. Await outside these, e.g. compute the value before the class "
-          + "is first used.";
+      "An await (or an async* yield) inside a class initializer (a static field or static "
+          + "block) or under a native frame cannot suspend on the continuation carrier: the async "
+          + "body cannot leave the isolate's thread there. Await outside these, e.g. compute the "
+          + "value before the class is first used.";
 
   static final String PINNED_HAND_OVER =
       "Starting or resuming an async body inside a class initializer (a static field or static "

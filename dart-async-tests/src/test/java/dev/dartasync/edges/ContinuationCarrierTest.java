@@ -1,6 +1,7 @@
 package dev.dartasync.edges;
 
 import static dev.dartasync.Dart.async;
+import static dev.dartasync.Dart.asyncStar;
 import static dev.dartasync.Dart.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dartasync.AsyncStarSink;
 import dev.dartasync.CarrierKind;
 import dev.dartasync.Completer;
 import dev.dartasync.DFuture;
@@ -42,10 +44,10 @@ class ContinuationCarrierTest {
   }
 
   static final String PINNED_AWAIT =
-      "An await inside a class initializer (a static field or static block) or under a native "
-          + "frame cannot suspend on the continuation carrier: the async body cannot leave the "
-          + "isolate's thread there. Await outside these, e.g. compute the value before the class "
-          + "is first used.";
+      "An await (or an async* yield) inside a class initializer (a static field or static "
+          + "block) or under a native frame cannot suspend on the continuation carrier: the async "
+          + "body cannot leave the isolate's thread there. Await outside these, e.g. compute the "
+          + "value before the class is first used.";
 
   static final String PINNED_HAND_OVER =
       "Starting or resuming an async body inside a class initializer (a static field or static "
@@ -208,6 +210,52 @@ class ContinuationCarrierTest {
             "waiter got from init",
             "resumer resumed, waiter: from init"),
         log);
+  }
+
+  /** Where the generator below hands its sink to the initializer that yields. */
+  static volatile AsyncStarSink<Integer> sinkForInitializer;
+
+  /** Reading V runs the initializer, which yields from an async* body: a suspension too. */
+  static final class YieldsInInitializer {
+    static final String V = Yielder.yieldOne();
+  }
+
+  static final class Yielder {
+    static String yieldOne() {
+      sinkForInitializer.yield(1);
+      return "yielded";
+    }
+  }
+
+  /**
+   * An async* body's yield inside a class initializer: the element is delivered, the suspension
+   * fails at once in the body, and the yield's scheduled resumption resumes nothing (before the
+   * fix it resumed the body's next await with the yield's value, and that await's own
+   * completion then found it resumed twice).
+   */
+  @Test
+  void aYieldInsideAClassInitializerFailsAndItsResumptionResumesNothing() {
+    log.clear();
+    Dart.run(
+        () -> {
+          DFuture<Void> done =
+              asyncStar(
+                      (AsyncStarSink<Integer> sink) -> {
+                        sinkForInitializer = sink;
+                        try {
+                          log.add("read " + YieldsInInitializer.V);
+                        } catch (ExceptionInInitializerError e) {
+                          log.add("yield failed: " + e.getCause().getMessage());
+                        }
+                        log.add("awaited " + await(DFuture.delayed(Duration.ZERO, () -> "next")));
+                        sink.yield(2);
+                      })
+                  .forEach(v -> log.add("got " + v));
+          await(done);
+          log.add("done");
+        });
+    assertEquals(
+        List.of("got 1", "yield failed: " + PINNED_AWAIT, "awaited next", "got 2", "done"), log);
   }
 
   /** The same on an isolate of Isolate.run, whose thread is a pool's. */
