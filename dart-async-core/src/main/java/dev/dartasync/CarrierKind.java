@@ -32,10 +32,12 @@ public enum CarrierKind {
   FLAG_FREE("flag-free"),
   /**
    * Opt-in: each body is one of the JDK's bare continuations (what a virtual thread runs on, used
-   * without the thread), run by its isolate's own platform thread. The cheapest carrier: a
-   * hand-off costs about two thirds of a {@link #VTHREAD} hand-off, a suspended body about a third
-   * of its heap. Needs {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}, and is used
-   * only when {@code dartasync.carrier=continuation} asks for it.
+   * without the thread), run by its isolate's own platform thread. The lightest carrier: a
+   * suspended body takes about half the heap of a {@link #VTHREAD} one (its future included), and
+   * the switch itself costs about two thirds of a {@link #VTHREAD} switch, though a whole hand-off
+   * between two bodies through their futures costs about the same. Needs {@code --add-exports
+   * java.base/jdk.internal.vm=ALL-UNNAMED}, and is used only when {@code
+   * dartasync.carrier=continuation} asks for it.
    *
    * <p>What differs, because a body has no thread of its own: {@code Thread.currentThread()} in a
    * body is the isolate's thread (for an isolate of {@code Isolate.spawn}, the pool thread of the
