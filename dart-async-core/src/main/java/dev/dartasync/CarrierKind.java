@@ -43,7 +43,9 @@ public enum CarrierKind {
    * body is the isolate's thread (for an isolate of {@code Isolate.spawn}, the pool thread of the
    * current turn, which may change between awaits), so all bodies of an isolate share its
    * ThreadLocals and its interrupt flag (interrupting "a body" interrupts the isolate's thread,
-   * which stops the isolate); a blocking JDK call inside a body (sleep, a lock, a socket read)
+   * which stops the isolate), and its {@code ScopedValue} bindings (a binding held across an await
+   * is seen by the isolate's other bodies while the body is suspended, and is not reliable after
+   * it: do not hold one across an await); a blocking JDK call inside a body (sleep, a lock, a socket read)
    * blocks the whole isolate, as a synchronous call does in Dart, so a body that blocks on a
    * monitor or lock that another suspended body of its isolate holds across an await blocks that
    * isolate for good (an await inside {@code synchronized} itself works: the monitor stays with

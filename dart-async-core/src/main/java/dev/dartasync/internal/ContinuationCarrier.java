@@ -17,9 +17,11 @@ import dev.dartasync.CarrierKind;
  *
  * <p><b>What differs.</b> A body runs on the isolate's thread itself: {@code
  * Thread.currentThread()} is that thread (a pooled isolate's thread of the current turn, so it may
- * change between awaits), the body sees its ThreadLocals and its interrupt flag (interrupting the
- * thread stops the isolate), and a blocking JDK call inside a body blocks the whole isolate, as a
- * synchronous call does in Dart. A body that awaits, or starts or resumes another body, inside a
+ * change between awaits), the body sees its ThreadLocals, its interrupt flag (interrupting the
+ * thread stops the isolate) and its ScopedValue bindings (the JDK keeps them in the thread, not in
+ * the continuation: one held across an await leaks to the isolate's other bodies; restoring them
+ * per body would need {@code --add-opens java.base/java.lang} too), and a blocking JDK call inside
+ * a body blocks the whole isolate, as a synchronous call does in Dart. A body that awaits, or starts or resumes another body, inside a
  * class initializer or under a native frame cannot yield (the JDK says it is pinned): the await or
  * hand-over fails at once in that body ({@link #PINNED_AWAIT}, {@link #PINNED_HAND_OVER}), and the
  * isolate goes on.
