@@ -72,11 +72,12 @@ final class ContinuationSeam {
       unavailable = MISSING_FLAG_MESSAGE;
     } catch (Throwable e) {
       unavailable =
-          "the continuation carrier needs the JDK's internal continuations (JDK 21 to 25), which "
-              + "this JDK ("
+          "the continuation carrier needs the JDK's own continuations as JDK 21 to 25 have them, "
+              + "and this JDK ("
               + Runtime.version()
-              + ") does not offer as expected: "
-              + e;
+              + ") does not offer them so ("
+              + e.getClass().getSimpleName()
+              + ").";
     }
     if (unavailable != null) {
       newContinuation = run = yield = null;
