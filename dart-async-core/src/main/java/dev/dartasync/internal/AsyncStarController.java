@@ -149,8 +149,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
   private Object runGenerator() {
     @SuppressWarnings("unchecked")
     AsyncStarBody<T> code = (AsyncStarBody<T>) body;
-    // An async body is its thread's uncaught-exception handler (see Body).
-    body = Thread.currentThread().getUncaughtExceptionHandler();
+    body = Awaits.runningBody(); // This body: Dart.async runs this at once, on its own stack.
     runner().markGenerator(this);
     try {
       code.run(this);
@@ -297,8 +296,16 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     Boolean cancelled = resumeInline(running);
     if (cancelled == null) {
       setBits(PARKED);
-      running.suspend(Body.State.AWAITING);
-      cancelled = (Boolean) running.takeOutcome();
+      try {
+        running.suspend(Body.State.AWAITING);
+        cancelled = (Boolean) running.takeOutcome();
+      } catch (RuntimeException | Error e) {
+        // It could not suspend (pinned: the continuation carrier throws at once, the watchdog's
+        // error comes out of takeOutcome): nothing waits at this yield any more, so the scheduled
+        // runBody must not resume the body's next await in its place.
+        clearBits(PARKED);
+        throw e;
+      }
     }
     if (cancelled) {
       throw new GeneratorCancelled();
@@ -360,9 +367,11 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
 
   private void requireBody(String what) {
     Thread current = Thread.currentThread();
+    // The thread and the mounted body both: on the continuation carrier all bodies of an isolate
+    // run on its thread.
     if (!(body instanceof Body running)
         || current != running.thread
-        || current.getUncaughtExceptionHandler() != running
+        || running.carrier.mounted != running
         || running.inCallback > 0
         || hasBit(IN_ADD)) { // A loop body that this body's yield runs (LoopDriver).
       throw new IllegalStateException(

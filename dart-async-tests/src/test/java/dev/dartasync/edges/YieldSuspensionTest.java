@@ -3,6 +3,7 @@ package dev.dartasync.edges;
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.testing.CarrierAssumptions.assumeVirtualThreadCarrier;
+import static dev.dartasync.testing.CarrierAssumptions.assumeBodiesHaveOwnThreads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dartasync.Completer;
@@ -102,6 +103,7 @@ class YieldSuspensionTest {
   /** A foreign interrupt of an awaiting body, then a real park in the body after resume. */
   @Test
   void foreignInterruptWhileAwaitingThenRealParkAndAwaitAgain() {
+    assumeBodiesHaveOwnThreads("keeps its interrupt flag across an await");
     AtomicReference<Thread> bodyThread = new AtomicReference<>();
     String out =
         Dart.run(
@@ -131,6 +133,7 @@ class YieldSuspensionTest {
   /** A pooled isolate: awaits across turns (timers), hand-overs and interrupts. */
   @Test
   void pooledIsolateAcrossTurns() {
+    assumeBodiesHaveOwnThreads("keeps its interrupt flag across an await");
     int n =
         Dart.<Integer>run(
             () ->
