@@ -48,9 +48,7 @@ public final class Dart {
    * runs on a platform thread of its own (that carrier's loop schedules virtual threads and cannot
    * itself be one); under the {@linkplain CarrierKind#FLAG_FREE flag-free carrier} a platform
    * caller's isolate runs on a virtual thread of its own (its hand-offs must not pass through a
-   * platform thread); the {@linkplain CarrierKind#CONTINUATION continuation carrier} runs on a
-   * platform thread, as the virtual-thread one does. The caller waits for it; an interrupt of the
-   * caller is passed on.
+   * platform thread). The caller waits for it; an interrupt of the caller is passed on.
    *
    * @throws ArgumentError {@code Invalid argument(s) (main): Must not be null}
    * @throws IllegalStateException if this thread already runs an event loop, or if the isolate ran
@@ -103,13 +101,11 @@ public final class Dart {
   /**
    * The carrier that runs this JVM's async bodies: {@link CarrierKind#VTHREAD} when the JVM has
    * {@code --add-opens java.base/java.lang=ALL-UNNAMED}, else {@link CarrierKind#FLAG_FREE}, unless
-   * the system property {@code dartasync.carrier} chose one (only it chooses {@link
-   * CarrierKind#CONTINUATION}). Chosen once per JVM; callable from any thread, inside an isolate or
-   * not. Java only: Dart has no such choice.
+   * the system property {@code dartasync.carrier} chose one. Chosen once per JVM; callable from any
+   * thread, inside an isolate or not. Java only: Dart has no such choice.
    *
    * @throws IllegalStateException if {@code dartasync.carrier} names a carrier this JVM cannot
-   *     run (an unknown name, {@code vthread} without its flag, {@code continuation} without
-   *     {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}); the message says which
+   *     run (an unknown name, or {@code vthread} without the flag); the message says which
    */
   public static CarrierKind carrier() {
     return dev.dartasync.internal.Carriers.kind();

@@ -149,7 +149,8 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
   private Object runGenerator() {
     @SuppressWarnings("unchecked")
     AsyncStarBody<T> code = (AsyncStarBody<T>) body;
-    body = Awaits.runningBody(); // This body: Dart.async runs this at once, on its own stack.
+    // An async body is its thread's uncaught-exception handler (see Body).
+    body = Thread.currentThread().getUncaughtExceptionHandler();
     runner().markGenerator(this);
     try {
       code.run(this);
@@ -300,9 +301,9 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
         running.suspend(Body.State.AWAITING);
         cancelled = (Boolean) running.takeOutcome();
       } catch (RuntimeException | Error e) {
-        // It could not suspend (pinned: the continuation carrier throws at once, the watchdog's
-        // error comes out of takeOutcome): nothing waits at this yield any more, so the scheduled
-        // runBody must not resume the body's next await in its place.
+        // It could not suspend (pinned: the watchdog's error comes out of takeOutcome): nothing
+        // waits at this yield any more, so the scheduled runBody must not resume the body's next
+        // await in its place.
         clearBits(PARKED);
         throw e;
       }
@@ -367,11 +368,9 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
 
   private void requireBody(String what) {
     Thread current = Thread.currentThread();
-    // The thread and the mounted body both: on the continuation carrier all bodies of an isolate
-    // run on its thread.
     if (!(body instanceof Body running)
         || current != running.thread
-        || running.carrier.mounted != running
+        || current.getUncaughtExceptionHandler() != running
         || running.inCallback > 0
         || hasBit(IN_ADD)) { // A loop body that this body's yield runs (LoopDriver).
       throw new IllegalStateException(

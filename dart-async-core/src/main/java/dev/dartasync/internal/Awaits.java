@@ -65,13 +65,8 @@ public final class Awaits {
     Body body;
     EventLoop loop;
     // A body is its thread's uncaught-exception handler: one field read finds the caller's body
-    // without the carrier thread-local (which made this method too large to inline). On the
-    // continuation carrier a body has no thread of its own: it is its isolate's mounted body.
-    Object found =
-        Carriers.bodiesRunOnLoopThread()
-            ? mountedOnThisThread()
-            : CarrierSeam.handlerOf(Thread.currentThread());
-    if (found instanceof Body b
+    // without the carrier thread-local (which made this method too large to inline).
+    if (CarrierSeam.handlerOf(Thread.currentThread()) instanceof Body b
         && b.carrier.mounted == b
         && b.inCallback == 0) {
       body = b;
@@ -101,16 +96,6 @@ public final class Awaits {
       return (T) awaited;
     }
     return (T) suspendFor(loop, body, await, zone, awaited);
-  }
-
-  /**
-   * The body mounted on the calling thread's isolate if the calling thread runs it (the
-   * continuation carrier: bodies run on the isolate's thread), else null.
-   */
-  private static Body mountedOnThisThread() {
-    EventLoop loop = EventLoop.current();
-    Body mounted = loop == null ? null : loop.carrier.mounted;
-    return mounted != null && mounted.thread == Thread.currentThread() ? mounted : null;
   }
 
   /** {@code await} on a thread that belongs to no isolate: blocks until the future completes. */
@@ -166,21 +151,12 @@ public final class Awaits {
    * callback), else null.
    */
   static Body awaitableBody() {
-    Body b = runningBody();
-    return b != null && b.inCallback == 0 ? b : null;
-  }
-
-  /**
-   * The async body running on the calling thread (mounted, on its own stack), or null: a body's
-   * own thread names it (it is the thread's uncaught-exception handler); on the continuation
-   * carrier, which runs bodies on the isolate's thread, the carrier's mounted body does.
-   */
-  static Body runningBody() {
-    Thread current = Thread.currentThread();
-    if (CarrierSeam.handlerOf(current) instanceof Body b) {
-      return b.carrier.mounted == b ? b : null;
+    if (CarrierSeam.handlerOf(Thread.currentThread()) instanceof Body b
+        && b.carrier.mounted == b
+        && b.inCallback == 0) {
+      return b;
     }
-    return Carriers.bodiesRunOnLoopThread() ? mountedOnThisThread() : null;
+    return null;
   }
 
   /** The result of a completed future, as an await returns it: its value, or its error thrown. */
@@ -194,7 +170,7 @@ public final class Awaits {
   private static void resumeCompleted(
       EventLoop loop, Body body, int await, FutureImpl<?> future, ZoneImpl awaitZone) {
     if (!body.isResumable(await)) {
-      return; // The carrier failed that await (pinned): the body went on without it.
+      return; // The watchdog gave up on that await (pinned): the body went on without it.
     }
     Object outcome;
     if (future.hasError()) {

@@ -40,11 +40,9 @@ import java.util.concurrent.locks.LockSupport;
  *       from another thread is posted there); the carrier then runs the body ({@link
  *       Carrier#resume}), which never writes the state itself.
  *   <li>{@link #abandon} (mover 3): the pinned-carrier watchdog, from its own thread, for a body
- *       that could not unmount; a release store the waiting body reads with acquire. Or {@link
- *       #abandonSuspension}, on the body's own stack, when its carrier refuses to suspend it at
- *       once (the continuation carrier, pinned). The abandoned await's number is kept here
- *       ({@link #abandoned}), so that its late resumption is ignored while a second resumption of
- *       any other await fails loudly.
+ *       that could not unmount; a release store the waiting body reads with acquire. The
+ *       abandoned await's number is kept here ({@link #abandoned}), so that its late resumption is
+ *       ignored while a second resumption of any other await fails loudly.
  * </ul>
  *
  * <p>Around the suspension, the carrier reports the body's life, which this object moves too:
@@ -85,17 +83,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    * runs: a field of its own would cost 8 B per body, the object being 56 B).
    */
   private Object code;
-  /**
-   * The thread that runs the body: its own virtual thread, or for the {@link ContinuationCarrier}
-   * the isolate's thread of the current turn (so many bodies share it: "this thread is this body"
-   * needs {@code carrier.mounted == body} as well).
-   */
   Thread thread;
-  /**
-   * The body's {@code jdk.internal.vm.Continuation} on the {@link ContinuationCarrier}, until it
-   * ends; null on the other carriers (the field fits in the object's alignment padding).
-   */
-  Object continuation;
   /** The zone to restore when the body resumes. */
   ZoneImpl zone;
   State state = State.STARTED;
@@ -423,34 +411,16 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
    */
   void abandon(int token, IllegalStateException failure) {
     if (state == State.AWAITING) {
-      recordAbandoned(token); // The isolate reads it after the release below.
+      synchronized (this) { // The watchdog's thread only; the isolate reads after the release.
+        int[] old = abandoned;
+        int[] grown = old == null ? new int[1] : java.util.Arrays.copyOf(old, old.length + 1);
+        grown[grown.length - 1] = token;
+        abandoned = grown;
+      }
     }
     outcome = new Outcome.Pinned(failure);
     STATE.setRelease(this, State.RESUMING);
     LockSupport.unpark(thread);
-  }
-
-  /**
-   * Mover 3, on the body's own stack: its carrier could not suspend it at all (the continuation
-   * carrier's yield is refused while the body is pinned). The suspension is undone at once: the
-   * body is RUNNING again, still mounted, and an await's arranged resumption is abandoned (it will
-   * find no taker). Returns what the body was suspending as (AWAITING or YIELDED).
-   */
-  State abandonSuspension() {
-    State why = state;
-    if (why == State.AWAITING) {
-      recordAbandoned(awaitCount);
-    }
-    transition(why, State.RUNNING);
-    return why;
-  }
-
-  /** Notes await {@code token} as abandoned; the watchdog's thread or the body's own. */
-  private synchronized void recordAbandoned(int token) {
-    int[] old = abandoned;
-    int[] grown = old == null ? new int[1] : java.util.Arrays.copyOf(old, old.length + 1);
-    grown[grown.length - 1] = token;
-    abandoned = grown;
   }
 
   /** Whether the watchdog abandoned await number {@code token} ({@link #abandon}). */

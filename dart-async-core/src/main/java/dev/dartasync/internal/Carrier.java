@@ -9,9 +9,7 @@ import java.util.concurrent.Callable;
  * hand-over between bodies and resumption. How a body leaves and re-enters the isolate's thread
  * is a subclass's: {@link VirtualThreadCarrier} (virtual threads scheduled by the isolate's own
  * thread; the default, needs {@code --add-opens}), {@link BatonCarrier} (ordinary virtual threads
- * passing one baton; needs no flag), {@link ContinuationCarrier} (the JDK's bare continuations run
- * by the isolate's thread; opt-in, needs {@code --add-exports}), chosen once per JVM by {@link
- * Carriers}.
+ * passing one baton; needs no flag), chosen once per JVM by {@link Carriers}.
  *
  * <p><b>Hand-over.</b> A body made runnable goes to {@link #ready}. When code on the loop's own
  * stack makes a body runnable it runs it at once ({@link #drain}); when a body makes another body
@@ -179,14 +177,7 @@ public abstract class Carrier {
       drain();
     } else {
       resumeAfter.push(current);
-      try {
-        current.suspend(Body.State.YIELDED);
-      } catch (RuntimeException | Error e) {
-        // The carrier could not suspend it (a continuation pinned: ContinuationCarrier.suspend),
-        // and says so at once: as below, the other body stays ready; this one runs on.
-        resumeAfter.remove(current);
-        throw e;
-      }
+      current.suspend(Body.State.YIELDED);
       Throwable pinned = current.takeHandOverFailure();
       if (pinned != null) {
         // The watchdog woke us: we could not unmount, so the hand-over never happened. The other

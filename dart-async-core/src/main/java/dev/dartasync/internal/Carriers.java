@@ -6,9 +6,7 @@ import dev.dartasync.CarrierKind;
  * Chooses the JVM's carrier once, at first use: the {@code dartasync.carrier} system property if
  * set, else {@link CarrierKind#VTHREAD} when {@link CarrierSeam} works (the JVM has the {@code
  * --add-opens} flag), else {@link CarrierKind#FLAG_FREE} with one warning for the JVM (logged only
- * when slf4j has a backend: {@link Log#hasBackend}). {@link CarrierKind#CONTINUATION} is taken
- * only when the property asks for it (and {@link ContinuationSeam} works: the JVM has {@code
- * --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}).
+ * when slf4j has a backend: {@link Log#hasBackend}).
  */
 public final class Carriers {
   private Carriers() {}
@@ -67,13 +65,6 @@ public final class Carriers {
       } else if (kind == CarrierKind.VTHREAD && !CarrierSeam.available()) {
         refusal = "-D" + PROPERTY + "=vthread was asked for, but: " + CarrierSeam.unavailableReason();
         kind = null;
-      } else if (kind == CarrierKind.CONTINUATION && !ContinuationSeam.available()) {
-        refusal =
-            "-D"
-                + PROPERTY
-                + "=continuation was asked for, but "
-                + ContinuationSeam.unavailableReason();
-        kind = null;
       }
     }
     KIND = kind;
@@ -98,17 +89,8 @@ public final class Carriers {
   }
 
   /**
-   * Whether bodies run on the isolate's own thread (the continuation carrier), so that the thread
-   * alone does not tell a body from the loop's own code, nor one body from another.
-   */
-  static boolean bodiesRunOnLoopThread() {
-    return KIND == CarrierKind.CONTINUATION;
-  }
-
-  /**
    * Whether an isolate's own thread is a virtual thread (flag-free) rather than a platform thread
-   * (the virtual-thread carrier needs one; the continuation carrier runs its continuations on a
-   * platform thread, where a blocking call blocks only that thread).
+   * (the virtual-thread carrier needs one).
    */
   static boolean loopThreadIsVirtual() {
     return kind() == CarrierKind.FLAG_FREE;
@@ -119,7 +101,6 @@ public final class Carriers {
     return switch (kind()) {
       case VTHREAD -> new VirtualThreadCarrier(loop, thread);
       case FLAG_FREE -> new BatonCarrier(loop, thread);
-      case CONTINUATION -> new ContinuationCarrier(loop, thread);
     };
   }
 }

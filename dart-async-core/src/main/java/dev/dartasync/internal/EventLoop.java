@@ -61,13 +61,7 @@ public final class EventLoop {
    */
   private static final MethodHandle CARRIER_GET = findCarrierGet();
 
-  /**
-   * Whether a body sets {@link #CURRENT} on its own thread: when it has one (a virtual thread) and
-   * cannot read the loop thread's ({@link #CARRIER_GET}). A continuation body runs on the loop's
-   * thread, which set it already.
-   */
-  static final boolean BODIES_SET_CURRENT =
-      CARRIER_GET == null && !Carriers.bodiesRunOnLoopThread();
+  static final boolean BODIES_SET_CURRENT = CARRIER_GET == null;
 
   private static MethodHandle findCarrierGet() {
     if (!Carriers.isVirtualThreadCarrier()) {

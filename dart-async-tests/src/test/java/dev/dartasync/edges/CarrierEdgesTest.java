@@ -93,8 +93,8 @@ class CarrierEdgesTest {
 
   /**
    * A blocking JDK call inside a body: under the virtual-thread carrier it parks only that body,
-   * and a due timer runs meanwhile (an implicit await); under the flag-free and continuation
-   * carriers it holds the isolate, as a synchronous call does in Dart, and the timer runs after it.
+   * and a due timer runs meanwhile (an implicit await); under the flag-free carrier it holds the
+   * isolate, as a synchronous call does in Dart, and the timer runs after it.
    */
   @Test
   void aBlockingCallInABody() {

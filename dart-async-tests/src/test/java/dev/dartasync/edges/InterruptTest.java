@@ -2,7 +2,6 @@ package dev.dartasync.edges;
 
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
-import static dev.dartasync.testing.CarrierAssumptions.assumeBodiesHaveOwnThreads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -37,7 +36,6 @@ class InterruptTest {
   /** Step by step: 1 the body interrupts itself and awaits 300 ms; 2 it resumes, flag still set. */
   @Test
   void aBodyThatAwaitsWithItsInterruptFlagSetDoesNotSpinAndKeepsTheFlag() {
-    assumeBodiesHaveOwnThreads("keeps its interrupt flag across an await");
     long[] cpu = new long[2];
     boolean flagAfter =
         Dart.run(
@@ -57,7 +55,6 @@ class InterruptTest {
   /** Another thread interrupts a parked body: it stays parked, and the flag is set after resume. */
   @Test
   void aForeignInterruptOfAParkedBodyIsKeptAndDoesNotWakeIt() {
-    assumeBodiesHaveOwnThreads("keeps its interrupt flag across an await");
     String outcome =
         Dart.run(
             () -> {

@@ -3,7 +3,6 @@ package dev.dartasync.edges;
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.testing.CarrierAssumptions.assumeVirtualThreadCarrier;
-import static dev.dartasync.testing.CarrierAssumptions.assumeBodiesHaveOwnThreads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -103,7 +102,6 @@ class YieldSuspensionStressTest {
 
   @Test
   void mainIsolateMixed() {
-    assumeBodiesHaveOwnThreads("takes a foreign interrupt and keeps its flag");
     for (int rep = 0; rep < 5; rep++) {
       ConcurrentLinkedQueue<Thread> bodies = new ConcurrentLinkedQueue<>();
       AtomicBoolean stop = new AtomicBoolean();

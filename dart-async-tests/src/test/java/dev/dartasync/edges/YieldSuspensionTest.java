@@ -3,7 +3,6 @@ package dev.dartasync.edges;
 import static dev.dartasync.Dart.async;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.testing.CarrierAssumptions.assumeVirtualThreadCarrier;
-import static dev.dartasync.testing.CarrierAssumptions.assumeBodiesHaveOwnThreads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.dartasync.Completer;
@@ -103,7 +102,6 @@ class YieldSuspensionTest {
   /** A foreign interrupt of an awaiting body, then a real park in the body after resume. */
   @Test
   void foreignInterruptWhileAwaitingThenRealParkAndAwaitAgain() {
-    assumeBodiesHaveOwnThreads("keeps its interrupt flag across an await");
     AtomicReference<Thread> bodyThread = new AtomicReference<>();
     String out =
         Dart.run(
@@ -133,7 +131,6 @@ class YieldSuspensionTest {
   /** A pooled isolate: awaits across turns (timers), hand-overs and interrupts. */
   @Test
   void pooledIsolateAcrossTurns() {
-    assumeBodiesHaveOwnThreads("keeps its interrupt flag across an await");
     int n =
         Dart.<Integer>run(
             () ->

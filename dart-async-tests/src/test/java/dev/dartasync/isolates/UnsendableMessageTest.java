@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dartasync.ArgumentError;
 import dev.dartasync.Completer;
 import dev.dartasync.DFuture;
-import dev.dartasync.CarrierKind;
 import dev.dartasync.Dart;
 import dev.dartasync.StreamController;
 import dev.dartasync.Timer;
@@ -231,12 +230,7 @@ class UnsendableMessageTest {
           expected.put(controller.stream(), "Library:'dev.dartasync' Class: DStream");
           expected.put(timer, "Library:'dev.dartasync' Class: Timer");
           expected.put(Zone.current(), "Library:'dev.dartasync' Class: Zone");
-          // A body's thread; under the continuation carrier the isolate's own (platform) thread.
-          expected.put(
-              Thread.currentThread(),
-              Dart.carrier() == CarrierKind.CONTINUATION
-                  ? "Library:'java.lang' Class: Thread"
-                  : "Library:'java.lang' Class: VirtualThread");
+          expected.put(Thread.currentThread(), "Library:'java.lang' Class: VirtualThread");
           expected.put(new ReentrantLock(), "Library:'java.util.concurrent.locks' Class: ReentrantLock");
           expected.put(new ByteArrayInputStream(new byte[1]), "Library:'java.io' Class: ByteArrayInputStream");
           expected.put(new Marked(), "Library:'dev.dartasync.isolates' Class: Marked");

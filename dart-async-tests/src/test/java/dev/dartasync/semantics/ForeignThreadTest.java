@@ -3,12 +3,10 @@ package dev.dartasync.semantics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dartasync.Completer;
 import dev.dartasync.DFuture;
-import dev.dartasync.CarrierKind;
 import dev.dartasync.Dart;
 import dev.dartasync.StateError;
 import dev.dartasync.Timer;
@@ -127,11 +125,7 @@ class ForeignThreadTest {
       assertEquals(1, deliveries.get(i), "deliveries of completer " + i);
     }
     assertNotNull(mainBodyThread.get());
-    if (Dart.carrier() == CarrierKind.CONTINUATION) {
-      assertSame(loopThread, mainBodyThread.get(), "the main body runs on the isolate's thread");
-    } else {
-      assertTrue(mainBodyThread.get().isVirtual(), "the main body runs on a body (virtual) thread");
-    }
+    assertTrue(mainBodyThread.get().isVirtual(), "the main body runs on a body (virtual) thread");
   }
 
   @Test

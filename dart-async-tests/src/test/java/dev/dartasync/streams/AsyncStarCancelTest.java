@@ -3,7 +3,6 @@ package dev.dartasync.streams;
 import static dev.dartasync.Dart.asyncStar;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.scheduleMicrotask;
-import static dev.dartasync.testing.CarrierAssumptions.assumeBodiesHaveOwnThreads;
 
 import dev.dartasync.AsyncStarSink;
 import dev.dartasync.Completer;
@@ -189,7 +188,6 @@ class AsyncStarCancelTest {
   @Test
   @DisplayName("a body cancelled while paused at a yield ends its virtual thread")
   void cancelledBodyDoesNotLeakItsThread() throws InterruptedException {
-    assumeBodiesHaveOwnThreads("has a thread that ends");
     // A paused subscription holds the body at its yield; cancel resumes it there so that it
     // returns: its thread must end, not stay parked.
     AtomicReference<Thread> bodyThread = new AtomicReference<>();

@@ -31,18 +31,6 @@ public final class CarrierAssumptions {
         isVirtualThreadCarrier(), () -> "only the virtual-thread carrier " + why);
   }
 
-  /**
-   * Runs the rest of the test only under a carrier whose bodies have threads of their own, which
-   * {@code why} is about (a body's Thread identity or interrupt flag): not under the continuation
-   * carrier, whose bodies run on the isolate's thread itself (interrupting "a body" interrupts the
-   * isolate's thread, which stops the isolate; ContinuationCarrierTest).
-   */
-  public static void assumeBodiesHaveOwnThreads(String why) {
-    Assumptions.assumeTrue(
-        Dart.carrier() != CarrierKind.CONTINUATION,
-        () -> "under the continuation carrier a body has no thread of its own: " + why);
-  }
-
   /** Runs the rest of the test only under {@code kind}. */
   public static void assumeCarrier(CarrierKind kind, String why) {
     Assumptions.assumeTrue(Dart.carrier() == kind, () -> "only the " + kind + " carrier " + why);
