@@ -31,10 +31,10 @@ import reactor.core.publisher.Flux;
  * runBlocking (emit calls the collector directly, no suspension), and Reactor's
  * {@code Flux.generate}, a synchronous generator pulled by the subscriber's requests.
  *
- * <p>Ours is measured under every carrier, each in forks of its own: the two {@code dartAsync*}
+ * <p>Ours is measured under both carriers, each in forks of its own: the two {@code dartAsync*}
  * methods here on the default ({@code vthread}, named by {@code -Ddartasync.carrier=vthread} so
- * that it cannot be another), {@link FlagFree} and {@link Continuation}; all call {@link
- * #awaitForSum()} and {@link #listenSum()}.
+ * that it cannot be the other) and those of {@link FlagFree}; both call {@link #awaitForSum()}
+ * and {@link #listenSum()}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -57,7 +57,7 @@ public class AsyncStarBench {
   }
 
   /**
-   * The await-for workload of every carrier's line: {@code await for (v in counting()) sum += v;}
+   * The await-for workload of both carriers' lines: {@code await for (v in counting()) sum += v;}
    * in one Dart.run.
    */
   static long awaitForSum() {
@@ -75,7 +75,7 @@ public class AsyncStarBench {
   }
 
   /**
-   * The listen workload of every carrier's line: the same generator into a plain {@code listen},
+   * The listen workload of both carriers' lines: the same generator into a plain {@code listen},
    * in one Dart.run. No pause between elements, so only the generator's body parks, for the
    * microtask each {@code yield} costs after its delivery.
    */
@@ -104,21 +104,6 @@ public class AsyncStarBench {
 
   /** Ours on the flag-free carrier. */
   public static class FlagFree extends FlagFreeFork {
-    @Benchmark
-    @OperationsPerInvocation(N)
-    public long dartAsyncStarAwaitFor() {
-      return awaitForSum();
-    }
-
-    @Benchmark
-    @OperationsPerInvocation(N)
-    public long dartAsyncStarListen() {
-      return listenSum();
-    }
-  }
-
-  /** Ours on the continuation carrier ("not available" where the library refuses it). */
-  public static class Continuation extends ContinuationFork {
     @Benchmark
     @OperationsPerInvocation(N)
     public long dartAsyncStarAwaitFor() {

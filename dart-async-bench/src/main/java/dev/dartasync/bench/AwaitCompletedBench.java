@@ -26,9 +26,9 @@ import org.openjdk.jmh.annotations.State;
  * complete one microtask later), created once and awaited N times. Dart's rule is one microtask per
  * such await; with nothing else queued the body may skip the park, since the order cannot differ.
  *
- * <p>Ours is measured under every carrier, each in forks of its own: {@link #dartAsync} on the
+ * <p>Ours is measured under both carriers, each in forks of its own: {@link #dartAsync} on the
  * default ({@code vthread}, named by {@code -Ddartasync.carrier=vthread} so that it cannot be
- * another), {@link FlagFree} and {@link Continuation}; all three call {@link #awaitCompleted()}.
+ * the other) and {@link FlagFree}; both call {@link #awaitCompleted()}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -54,16 +54,7 @@ public class AwaitCompletedBench {
     }
   }
 
-  /** Ours on the continuation carrier ("not available" where the library refuses it). */
-  public static class Continuation extends ContinuationFork {
-    @Benchmark
-    @OperationsPerInvocation(N)
-    public long dartAsync() {
-      return awaitCompleted();
-    }
-  }
-
-  /** The workload of every carrier's line: N awaits of a completed future in one Dart.run. */
+  /** The workload of both carriers' lines: N awaits of a completed future in one Dart.run. */
   static long awaitCompleted() {
     return Dart.run(
         () -> {

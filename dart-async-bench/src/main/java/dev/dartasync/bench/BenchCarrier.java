@@ -9,17 +9,15 @@ import java.util.List;
  * (the same flags as the JMH classes' {@code @Fork(jvmArgsAppend)}, from {@link Jvm}). A carrier
  * is chosen once per JVM, so each one's figures come from JVMs of their own.
  *
- * <p>The carriers are named by their {@code dartasync.carrier} value, never by the library's enum
- * constant, so that this module compiles and runs against a core that lacks one of them (its
- * figures then say "not available").
+ * <p>The carriers are named by their {@code dartasync.carrier} value, as the report prints them. A
+ * carrier the library refuses in a JVM (the default one where the JDK's internal constructor it
+ * needs cannot be reached) has its figures say "not available".
  */
 public enum BenchCarrier {
   /** The default: bodies are virtual threads scheduled by the isolate's own thread. */
   VTHREAD("vthread", List.of(Jvm.ADD_OPENS, Jvm.CARRIER_VTHREAD)),
   /** Ordinary virtual threads on the JDK's scheduler passing one baton; no flag at all. */
-  FLAG_FREE("flag-free", List.of(Jvm.CARRIER_FLAG_FREE)),
-  /** The JDK's internal {@code Continuation}, run on the isolate's own thread. */
-  CONTINUATION("continuation", List.of(Jvm.ADD_EXPORTS_VM, Jvm.CARRIER_CONTINUATION));
+  FLAG_FREE("flag-free", List.of(Jvm.CARRIER_FLAG_FREE));
 
   /** Its {@code dartasync.carrier} value, as {@code CarrierKind.propertyValue()} gives it. */
   public final String value;
@@ -50,8 +48,8 @@ public enum BenchCarrier {
   /**
    * Checks that this JVM runs this carrier; call it before measuring anything that claims it.
    *
-   * @throws NotAvailable if the library refuses the carrier in this JVM (it does not know it, or
-   *     the JVM lacks its flag)
+   * @throws NotAvailable if the library refuses the carrier in this JVM (the default carrier where
+   *     the JDK's internal constructor cannot be reached)
    * @throws IllegalStateException if the JVM runs another carrier
    */
   public void require() {

@@ -21,12 +21,6 @@ final class Jvm {
   /** The flag-free carrier (ordinary virtual threads and one baton): run without {@link #ADD_OPENS}. */
   static final String CARRIER_FLAG_FREE = "-Ddartasync.carrier=flag-free";
 
-  /** The carrier on the JDK's internal {@code Continuation}: with {@link #ADD_EXPORTS_VM}. */
-  static final String CARRIER_CONTINUATION = "-Ddartasync.carrier=continuation";
-
-  /** What the continuation carrier needs: {@code jdk.internal.vm.Continuation} exported to us. */
-  static final String ADD_EXPORTS_VM = "--add-exports=java.base/jdk.internal.vm=ALL-UNNAMED";
-
   /** A fixed heap, so that heap sizing does not differ between benchmarks. */
   static final String XMS = "-Xms2g";
 

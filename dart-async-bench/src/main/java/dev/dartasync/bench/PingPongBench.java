@@ -27,9 +27,9 @@ import org.openjdk.jmh.annotations.State;
  * which the receiver replaces with a fresh one <em>before</em> it signals the other side, and the
  * sender completes the receiver's current inbox.
  *
- * <p>Ours is measured under every carrier, each in forks of its own: {@link #dartAsync} on the
+ * <p>Ours is measured under both carriers, each in forks of its own: {@link #dartAsync} on the
  * default ({@code vthread}, named by {@code -Ddartasync.carrier=vthread} so that it cannot be
- * another), {@link FlagFree} and {@link Continuation}; all three call {@link #pingPong()}.
+ * the other) and {@link FlagFree}; both call {@link #pingPong()}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -62,17 +62,8 @@ public class PingPongBench {
     }
   }
 
-  /** Ours on the continuation carrier ("not available" where the library refuses it). */
-  public static class Continuation extends ContinuationFork {
-    @Benchmark
-    @OperationsPerInvocation(HAND_OFFS)
-    public long dartAsync() {
-      return pingPong();
-    }
-  }
-
   /**
-   * The workload of every carrier's line: two async bodies in one Dart.run, Dart's default
+   * The workload of both carriers' lines: two async bodies in one Dart.run, Dart's default
    * (asynchronous) Completers.
    */
   static long pingPong() {

@@ -297,8 +297,16 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     Boolean cancelled = resumeInline(running);
     if (cancelled == null) {
       setBits(PARKED);
-      running.suspend(Body.State.AWAITING);
-      cancelled = (Boolean) running.takeOutcome();
+      try {
+        running.suspend(Body.State.AWAITING);
+        cancelled = (Boolean) running.takeOutcome();
+      } catch (RuntimeException | Error e) {
+        // It could not suspend (pinned: the watchdog's error comes out of takeOutcome): nothing
+        // waits at this yield any more, so the scheduled runBody must not resume the body's next
+        // await in its place.
+        clearBits(PARKED);
+        throw e;
+      }
     }
     if (cancelled) {
       throw new GeneratorCancelled();

@@ -169,6 +169,9 @@ public final class Awaits {
 
   private static void resumeCompleted(
       EventLoop loop, Body body, int await, FutureImpl<?> future, ZoneImpl awaitZone) {
+    if (!body.isResumable(await)) {
+      return; // The watchdog gave up on that await (pinned): the body went on without it.
+    }
     Object outcome;
     if (future.hasError()) {
       AsyncError error = future.error();

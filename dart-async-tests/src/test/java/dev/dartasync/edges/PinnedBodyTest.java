@@ -1,15 +1,20 @@
 package dev.dartasync.edges;
 
+import static dev.dartasync.Dart.asyncStar;
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.testing.CarrierAssumptions.assumeVirtualThreadCarrier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.dartasync.AsyncStarSink;
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.testing.CarrierAssumptions;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -82,5 +87,55 @@ class PinnedBodyTest {
     assertTrue(message.contains("could not unmount"), message);
     assertTrue(message.contains("class initializer"), message);
     assertEquals("still running", afterwards[0]);
+  }
+
+  /** Where the generator below hands its sink to the initializer that yields. */
+  static volatile AsyncStarSink<Integer> sinkForInitializer;
+
+  /** Reading V runs the initializer, which yields from an async* body: a pinned suspension. */
+  static final class YieldsInInitializer {
+    static final String V = Yielder.yieldOne();
+  }
+
+  /** The yield's code lives here, so that running it does not need the failed class. */
+  static final class Yielder {
+    static String yieldOne() {
+      sinkForInitializer.yield(1);
+      return "yielded";
+    }
+  }
+
+  /**
+   * An async* body's yield inside a class initializer: the watchdog fails the pinned suspension,
+   * and the yield's scheduled resumption then resumes nothing. Before the fix it resumed the
+   * body's next await with the yield's value (the await returned false, and its own completion
+   * found the body resumed twice).
+   */
+  @Test
+  void aPinnedYieldThatTheWatchdogFailedResumesNothingLater() {
+    assumeVirtualThreadCarrier(CarrierAssumptions.PINNED_WATCHDOG);
+    List<String> log = Collections.synchronizedList(new ArrayList<>());
+    Dart.run(
+        () -> {
+          DFuture<Void> done =
+              asyncStar(
+                      (AsyncStarSink<Integer> sink) -> {
+                        sinkForInitializer = sink;
+                        try {
+                          log.add("read " + YieldsInInitializer.V);
+                        } catch (ExceptionInInitializerError e) {
+                          log.add("yield failed: " + e.getCause().getClass().getSimpleName());
+                        }
+                        log.add("awaited " + await(DFuture.delayed(Duration.ZERO, () -> "next")));
+                        sink.yield(2);
+                      })
+                  .forEach(v -> log.add("got " + v));
+          await(done);
+          log.add("done");
+        });
+    assertEquals(
+        List.of(
+            "got 1", "yield failed: IllegalStateException", "awaited next", "got 2", "done"),
+        log);
   }
 }

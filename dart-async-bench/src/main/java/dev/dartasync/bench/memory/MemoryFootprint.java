@@ -34,8 +34,8 @@ import java.util.function.Consumer;
  * <ul>
  *   <li><b>dart-async</b>: 1 M {@code async(() -> await(completer.future()))} bodies, each parked on
  *       its own pending future (the Completers kept in an array), on the default carrier; the same
- *       on the other carriers as <b>dart-async-flag-free</b> and <b>dart-async-continuation</b>,
- *       each in a JVM with that carrier's flags (and without {@code --add-opens});
+ *       on the flag-free carrier as <b>dart-async-flag-free</b>, in a JVM with that carrier's
+ *       flag (and without {@code --add-opens});
  *   <li><b>Kotlin</b>: 1 M coroutines in runBlocking, each suspended in {@code await()} on its own
  *       {@code CompletableDeferred};
  *   <li><b>virtual threads</b>: 1 M default virtual threads parked on one CountDownLatch;
@@ -56,10 +56,11 @@ import java.util.function.Consumer;
  *
  * <p>A kind of ours names its carrier: its child JVM gets that carrier's flags ({@link
  * BenchCarrier#jvmFlags}) and checks, before parking anything, that the library runs it. Where the
- * library refuses the carrier (a core without it), the child says so and the kind's result is
- * {@code "unavailable"}, and the JSON's {@code unavailableCarriers} gives the library's reason: the
- * report shows that carrier's lines, here and in the JMH rows, as "not available". Any other kind
- * runs with {@code --add-opens} and touches no carrier.
+ * library refuses the carrier (the default one, where the JDK's internal constructor it needs
+ * cannot be reached), the child says so and the kind's result is {@code "unavailable"}, and the
+ * JSON's {@code unavailableCarriers} gives the library's reason: the report shows that carrier's
+ * lines, here and in the JMH rows, as "not available". Any other kind runs with {@code
+ * --add-opens} and touches no carrier.
  *
  * <p>The same child JVMs give row 10's heap figure, bytes allocated per copied element by one
  * message copy (kinds {@code copy-*}, see {@link CopyAllocation}; {@code --count} does not apply).
@@ -109,12 +110,6 @@ public final class MemoryFootprint {
               BODIES_HOW,
               List.of(),
               BenchCarrier.FLAG_FREE),
-          new Kind(
-              "dart-async-continuation",
-              BenchCarrier.CONTINUATION.label(),
-              BODIES_HOW,
-              List.of(),
-              BenchCarrier.CONTINUATION),
           new Kind(
               "kotlin",
               "Kotlin coroutines",
@@ -297,8 +292,7 @@ public final class MemoryFootprint {
       }
     }
     long start = System.nanoTime();
-    String base =
-        kind.replace("-untracked", "").replace("-flag-free", "").replace("-continuation", "");
+    String base = kind.replace("-untracked", "").replace("-flag-free", "");
     // A parked unit's stack holds the frames it was parked in, and an interpreted frame is larger
     // than a compiled one. Parking and releasing WARM_UP units first lets the JIT compile that path,
     // so the figure is the steady state's and does not depend on when the JIT got there.

@@ -10,8 +10,8 @@ import java.util.List;
  * whose feature does not exist in core yet are declared with the feature they wait for, and render
  * as "pending". To add a measured row: write the JMH methods, then give the group its lines here.
  *
- * <p>Rows 1, 2, 8 and 11 measure ours under every carrier ({@link BenchCarrier}), one line each:
- * the default ({@code vthread}) in bold as "ours", the others listed first among the peers.
+ * <p>Rows 1, 2, 8 and 11 measure ours under both carriers ({@link BenchCarrier}), one line each:
+ * the default ({@code vthread}) in bold as "ours", the flag-free one listed first among the peers.
  */
 public final class Catalog {
   private Catalog() {}
@@ -141,22 +141,16 @@ public final class Catalog {
   }
 
   /**
-   * The peers of a line measured on every carrier: ours on the carriers other than the default
-   * (the JMH keys {@code Class.FlagFree.method} and {@code Class.Continuation.method}, or the
-   * memory ids {@code <id>-flag-free} and {@code <id>-continuation}), then the real peers.
+   * The peers of a line measured on both carriers: ours on the flag-free carrier (the JMH key
+   * {@code Class.FlagFree.method}, or the memory id {@code <id>-flag-free}), then the real peers.
    */
-  private static List<Impl> onOtherCarriers(String defaultKey, Impl... peers) {
+  private static List<Impl> withFlagFree(String defaultKey, Impl... peers) {
     String flagFree;
-    String continuation;
     if (defaultKey.startsWith("memory:")) {
       flagFree = defaultKey + "-flag-free";
-      continuation = defaultKey + "-continuation";
     } else {
       int dot = defaultKey.indexOf('.');
-      String type = defaultKey.substring(0, dot);
-      String method = defaultKey.substring(dot);
-      flagFree = type + ".FlagFree" + method;
-      continuation = type + ".Continuation" + method;
+      flagFree = defaultKey.substring(0, dot) + ".FlagFree" + defaultKey.substring(dot);
     }
     List<Impl> all = new ArrayList<>();
     all.add(
@@ -164,22 +158,15 @@ public final class Catalog {
             BenchCarrier.FLAG_FREE,
             "as above, in JVMs without --add-opens (-Ddartasync.carrier=flag-free)",
             flagFree));
-    all.add(
-        on(
-            BenchCarrier.CONTINUATION,
-            "as above, --add-exports java.base/jdk.internal.vm=ALL-UNNAMED"
-                + " -Ddartasync.carrier=continuation",
-            continuation));
     all.addAll(List.of(peers));
     return List.copyOf(all);
   }
 
-  /** What the rows that measure every carrier add to their description. */
+  /** What the rows that measure both carriers add to their description. */
   private static final String CARRIERS =
       " Ours is measured under each carrier (-Ddartasync.carrier), each in JVMs of its own:"
-          + " vthread, the default (needs --add-opens java.base/java.lang=ALL-UNNAMED), flag-free"
-          + " (no flag) and continuation (--add-exports java.base/jdk.internal.vm=ALL-UNNAMED); a"
-          + " carrier the library refused in this run is \"not available\".";
+          + " vthread, the default (needs --add-opens java.base/java.lang=ALL-UNNAMED), and"
+          + " flag-free (no flag); a carrier the library refused in this run is \"not available\".";
 
   private static Impl kotlin(String label, String how, String key) {
     return new Impl(Family.KOTLIN, label, how, key);
@@ -215,7 +202,7 @@ public final class Catalog {
                           BenchCarrier.VTHREAD,
                           "await(done) in one async body; done = DFuture.sync(() -> 1), created once",
                           "AwaitCompletedBench.dartAsync"),
-                      onOtherCarriers(
+                      withFlagFree(
                           "AwaitCompletedBench.dartAsync",
                           kotlin(
                               "Kotlin yield()",
@@ -257,7 +244,7 @@ public final class Catalog {
                           BenchCarrier.VTHREAD,
                           "two async bodies, each awaiting a Completer the other completes",
                           "PingPongBench.dartAsync"),
-                      onOtherCarriers(
+                      withFlagFree(
                           "PingPongBench.dartAsync",
                           kotlin(
                               "Kotlin rendezvous Channel",
@@ -502,7 +489,7 @@ public final class Catalog {
                           BenchCarrier.VTHREAD,
                           "awaitFor(asyncStar(sink -> { for .. sink.yield(i); }), v -> ..)",
                           "AsyncStarBench.dartAsyncStarAwaitFor"),
-                      onOtherCarriers(
+                      withFlagFree(
                           "AsyncStarBench.dartAsyncStarAwaitFor",
                           kotlin(
                               "Kotlin flow { emit }",
@@ -520,7 +507,7 @@ public final class Catalog {
                           BenchCarrier.VTHREAD,
                           "asyncStar(same body).listen(v -> ..)",
                           "AsyncStarBench.dartAsyncStarListen"),
-                      onOtherCarriers(
+                      withFlagFree(
                           "AsyncStarBench.dartAsyncStarListen",
                           kotlin(
                               "Kotlin flow { emit }",
@@ -666,7 +653,7 @@ public final class Catalog {
                           BenchCarrier.VTHREAD,
                           "async(() -> await(completer.future())), the completer included",
                           "memory:dart-async"),
-                      onOtherCarriers(
+                      withFlagFree(
                           "memory:dart-async",
                           kotlin(
                               "Kotlin coroutine",

@@ -201,16 +201,9 @@ final class SvgChart {
     }
   }
 
-  /** The family's colour; ours on the carriers other than the default, a lighter or darker shade. */
+  /** The family's colour; ours on the flag-free carrier, a lighter shade. */
   private static String colour(Impl i) {
-    if (i.carrier() == null) {
-      return i.family().colour;
-    }
-    return switch (i.carrier()) {
-      case "flag-free" -> "#5AAEE6";
-      case "continuation" -> "#01497C";
-      default -> i.family().colour;
-    };
+    return "flag-free".equals(i.carrier()) ? "#5AAEE6" : i.family().colour;
   }
 
   private List<Impl> impls(Line l) {
