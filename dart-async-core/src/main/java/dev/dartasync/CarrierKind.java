@@ -25,8 +25,9 @@ public enum CarrierKind {
    * thread to thread lets exactly one of them run at a time. Needs no flag. A hand-off costs an
    * unpark and a park of virtual threads (a few times the {@link #VTHREAD} cost); a blocking JDK
    * call inside a body keeps the baton, so the whole isolate waits for it, as a synchronous call
-   * does in Dart; the isolate's own thread is a virtual thread too, so isolates busy with CPU
-   * work share the JDK scheduler's threads (one per core).
+   * does in Dart; the isolate's own thread is a virtual thread too, and every body of every isolate
+   * is a virtual thread of the JDK's one scheduler (one thread per core, no preemption): bodies
+   * busy with CPU work on as many isolates as cores hold up all the others until they finish.
    */
   FLAG_FREE("flag-free");
 

@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
  * unpark, or the thread's start) and parks until a body hands it back (an acquire load of {@link
  * #loopHolds}). A body gives the baton up when it suspends ({@link #suspend}) or ends: directly to
  * the next body if mounting that body is all the loop would do next ({@link #passOn}: a body it
- * started or resumed, or the body that handed over to it), else back to the isolate's thread; then
+ * resumed, or the body that handed over to it), else back to the isolate's thread; then
  * it parks until a holder hands it the baton again. Each hand-off is a release store followed by an unpark,
  * each wait an acquire load in a park loop, so everything one holder wrote is seen by the next, and
  * the carrier's plain fields ({@link Carrier#mounted}, the ready queue) need nothing more. An
@@ -24,11 +24,16 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>What differs from {@link VirtualThreadCarrier}: a blocking JDK call inside a body (sleep, a
  * lock, a socket read) keeps the baton, so the whole isolate waits for it, as a synchronous call
- * does in Dart; the isolate's thread is itself a virtual thread (a hand-off through a platform
- * thread costs 6.7 to 58 us against about 0.4 to 1.4 us between virtual threads, measured); and a
- * hand-off costs the JDK's unpark and park instead of a continuation run on the isolate's thread.
- * A body that awaits while pinned (inside a class initializer, under a native frame) parks the
- * JDK's carrier thread under it instead of hanging the isolate: it works, holding that carrier.
+ * does in Dart, and an interrupt of the isolate's thread stops it only when the call returns; the
+ * isolate's thread is itself a virtual thread (a hand-off through a platform thread costs 6.7 to
+ * 58 us against about 0.4 to 1.4 us between virtual threads, measured); a hand-off costs the JDK's
+ * unpark and park instead of a continuation run on the isolate's thread; and every body of every
+ * isolate is a virtual thread of the JDK's one scheduler (one thread per core, no preemption), so
+ * bodies busy with CPU work on as many isolates as there are cores hold up all the others, and
+ * every other virtual thread of the program, until their work ends. A body that awaits while
+ * pinned (inside a class initializer, under a native frame) parks the scheduler thread under it
+ * until it is resumed: it works, but holds that thread (as many such awaits as cores stop every
+ * virtual thread of the JVM).
  */
 final class BatonCarrier extends Carrier {
 
@@ -52,6 +57,14 @@ final class BatonCarrier extends Carrier {
    * before the release that hands the baton back.
    */
   private Body lastHolder;
+
+  /**
+   * Set by the isolate's thread when an interrupt woke it while it waited for the baton: it clears
+   * its flag for the wait (so that the park does not spin) and sets it again once it holds the
+   * baton, so its flag alone would not tell a holder. A holder that sees this hands the baton back
+   * instead of on, and the loop stops the isolate at its next look.
+   */
+  private volatile boolean loopInterrupted;
 
   private static final VarHandle LOOP_HOLDS;
 
@@ -107,9 +120,11 @@ final class BatonCarrier extends Carrier {
       LockSupport.park(this);
       if (self.isInterrupted() && Thread.interrupted()) {
         interrupted = true; // Kept for the loop: it stops the isolate at its next look.
+        loopInterrupted = true; // And no holder passes the baton on past it (passOn).
       }
     }
     if (interrupted) {
+      loopInterrupted = false;
       self.interrupt();
     }
     return lastHolder;
@@ -129,15 +144,11 @@ final class BatonCarrier extends Carrier {
    */
   private void passOn(Body body) {
     Thread w = waiter;
-    Body next = mountNextDirectly(w.isInterrupted());
+    Body next = mountNextDirectly(loopInterrupted || w.isInterrupted());
     if (next == null) {
       lastHolder = body;
       LOOP_HOLDS.setRelease(this, true);
       LockSupport.unpark(w);
-    } else if (next.state == Body.State.RUNNING) {
-      // Its first run (mountNextDirectly moved it from STARTED): start it holding the baton; the
-      // start publishes what this thread wrote.
-      next.thread.start();
     } else {
       next.handBaton();
     }

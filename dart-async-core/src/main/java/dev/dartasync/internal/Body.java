@@ -7,7 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * One async body (a Dart {@code async} function call): what its isolate's {@link Carrier} runs
- * (a virtual thread, or a continuation), and the future its return completes.
+ * (a virtual thread), and the future its return completes.
  *
  * <p>Timing, as Dart's VM ({@code async_patch.dart}): the body runs synchronously in its caller
  * until its first await; {@code return} completes the future synchronously; a throw before the
@@ -56,7 +56,7 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
 
   /** The states of a body; the comment on each says who moves it on. */
   enum State {
-    /** Created; its thread was started and waits for its first mount. The carrier: -> RUNNING. */
+    /** Created and queued; it runs at its first mount (a thread's start). The carrier: -> RUNNING. */
     STARTED,
     /** Mounted on the carrier, running Dart code. Itself: -> AWAITING, YIELDED, DONE. */
     RUNNING,

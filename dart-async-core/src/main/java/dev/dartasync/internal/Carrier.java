@@ -21,8 +21,9 @@ public abstract class Carrier {
 
   final EventLoop loop;
   /**
-   * The isolate's platform thread: fixed for a loop that owns its thread, the thread of the
-   * current turn for a pooled loop (null between turns). Written by that thread; read by the
+   * The isolate's own thread (a platform thread; a virtual one under the flag-free carrier): fixed
+   * for a loop that owns its thread, the thread of the current turn for a pooled loop (null between
+   * turns). Written by that thread; read by the
    * pinned-carrier watchdog, which tolerates a stale value.
    */
   volatile Thread thread;
@@ -64,7 +65,7 @@ public abstract class Carrier {
   // ---- what each carrier does its own way ------------------------------------------------------
 
   /**
-   * Gives a new body the means to run (a thread, a continuation) and queues it on {@link #ready}
+   * Gives a new body the means to run (its thread) and queues it on {@link #ready}
    * (directly, or through the JDK handing its first continuation to the carrier); it runs at the
    * next {@link #drain}.
    */
@@ -162,10 +163,9 @@ public abstract class Carrier {
   }
 
   /**
-   * Queues a suspended body that the carrier resumes. Its thread yielded ({@link Body#suspend}), so
-   * the JDK already counts it runnable and needs no unpark; the carrier runs its continuation in
-   * turn. A second run of it would find the body not resumed, and the body would suspend again. (A
-   * body that parked instead is unparked by {@link #mount} when its run finds it not runnable.)
+   * Queues a body to run at the next {@link #drain} (a start, or a resumption): the subclass's
+   * {@link #runMounted} makes it run then (the virtual-thread carrier runs the continuation its
+   * yield left; the flag-free carrier hands the body the baton).
    */
   final void wake(Body body) {
     ready.add(body);
@@ -312,11 +312,11 @@ public abstract class Carrier {
 
   /**
    * On the stack of a body that is giving the carrier up (it suspended or ended): if what {@link
-   * #drain} would do next is only to mount another body, marks that body mounted and returns it,
-   * so that the caller hands it the carrier directly, not through the loop's thread; else null
-   * (the loop has work of its own first: a stop, the rest of an await-for delivery, an interrupt
-   * of its thread; or nothing is ready). The order is the drain's: a ready body first, then the
-   * body that handed the carrier over most recently. Used by the flag-free carrier, whose hand-off
+   * #drain} would do next is only to mount another body that is being resumed, marks it mounted
+   * and returns it, so that the caller hands it the carrier directly, not through the loop's
+   * thread; else null (the loop has work of its own first: a stop, the rest of an await-for
+   * delivery, an interrupt of its thread, a body to start; or nothing is ready). The order is the
+   * drain's: a ready body first, then the body that handed the carrier over most recently. Used by the flag-free carrier, whose hand-off
    * through the loop's thread is a second park and unpark.
    */
   final Body mountNextDirectly(boolean loopInterrupted) {
@@ -325,11 +325,10 @@ public abstract class Carrier {
     }
     Body next = ready.peek();
     if (next != null) {
-      Body.State state = next.state;
-      if (state == Body.State.STARTED) {
-        next.started();
-      } else if (state != Body.State.RESUMING) {
-        return null; // Not a plain resumption: the drain knows what to do with it.
+      if (next.state != Body.State.RESUMING) {
+        // A start (the loop starts its thread, and handles a failure to start it), or not a plain
+        // resumption: the drain knows what to do with it.
+        return null;
       }
       ready.poll();
     } else {

@@ -185,6 +185,14 @@ public final class CarrierSeam {
     }
   }
 
+  /**
+   * Whether the seam fails only for want of {@code --add-opens} (not because this JDK lacks what it
+   * needs).
+   */
+  static boolean lacksOnlyTheFlag() {
+    return UNAVAILABLE != null && UNAVAILABLE.getCause() instanceof InaccessibleObjectException;
+  }
+
   /** Why the seam does not work in this JVM, or null if it does. */
   static String unavailableReason() {
     return UNAVAILABLE == null ? null : UNAVAILABLE.getMessage();

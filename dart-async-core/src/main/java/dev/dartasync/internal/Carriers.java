@@ -17,12 +17,22 @@ public final class Carriers {
   /** The warning logged once when the flag-free carrier is taken because the flag is missing. */
   public static final String FLAG_FREE_WARNING =
       "dart-async runs its async bodies on the flag-free carrier, because this JVM was started "
-          + "without --add-opens java.base/java.lang=ALL-UNNAMED. Everything behaves the same, but "
-          + "each hand-over between async bodies costs a few times more, and a blocking call "
-          + "inside an async body holds up its isolate. Add the flag for the faster carrier, or "
-          + "choose this one with -D"
+          + "without --add-opens java.base/java.lang=ALL-UNNAMED. Dart's order is the same, but a "
+          + "hand-over between async bodies costs several times more, a blocking call inside an "
+          + "async body holds up its isolate, and bodies share the JDK's virtual-thread scheduler "
+          + "with every other virtual thread. Add the flag for the faster carrier, or choose this "
+          + "one with -D"
           + PROPERTY
           + "=flag-free to silence this warning.";
+
+  /** The same warning for a JDK on which the virtual-thread carrier cannot work, flag or not. */
+  static String flagFreeBecause(String reason) {
+    return "dart-async runs its async bodies on the flag-free carrier: "
+        + reason
+        + " Choose it with -D"
+        + PROPERTY
+        + "=flag-free to silence this warning.";
+  }
 
   private static final Log LOG = Log.named("dev.dartasync.Dart");
 
@@ -42,7 +52,10 @@ public final class Carriers {
       } else {
         kind = CarrierKind.FLAG_FREE;
         if (Log.hasBackend()) { // Advice, not a loss: a program without a backend sees nothing.
-          LOG.warn(FLAG_FREE_WARNING);
+          LOG.warn(
+              CarrierSeam.lacksOnlyTheFlag()
+                  ? FLAG_FREE_WARNING
+                  : flagFreeBecause(CarrierSeam.unavailableReason()));
         }
       }
     } else {

@@ -217,8 +217,8 @@ public final class EventLoop {
   }
 
   /**
-   * The platform thread carrying the isolate now: for a loop made by {@link #EventLoop(LoopClock)}
-   * the thread that made it; for a pooled loop the thread of the current turn, null between turns.
+   * The thread carrying the isolate now (virtual under the flag-free carrier): for a loop made by
+   * {@link #EventLoop(LoopClock)} the thread that made it; for a pooled loop the thread of the current turn, null between turns.
    */
   Thread thread() {
     return driver.thread();

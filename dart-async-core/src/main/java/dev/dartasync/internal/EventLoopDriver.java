@@ -30,7 +30,7 @@ abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDrive
 
   // ---- what each driver does its own way ------------------------------------------------------
 
-  /** The platform thread carrying the isolate now, or null (a pooled loop between turns). */
+  /** The thread carrying the isolate now, or null (a pooled loop between turns). */
   abstract Thread thread();
 
   /**

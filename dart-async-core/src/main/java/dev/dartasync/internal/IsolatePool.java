@@ -8,7 +8,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The platform threads that carry spawned isolates, and the one thread that wakes idle isolates for
+ * The threads that carry spawned isolates (platform threads; virtual ones under the flag-free
+ * carrier), and the one thread that wakes idle isolates for
  * their timers.
  *
  * <p>An isolate holds a pool thread only while it has something to run (a turn); an idle isolate

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
  * class. Not API; it may change with any release.
  *
  * <ul>
- *   <li>which isolate and which platform thread the caller runs on;
+ *   <li>which isolate and which thread the caller runs on;
  *   <li>isolates on a virtual clock, for timer-order tests that must not depend on machine load;
  *   <li>the text renderers behind {@code print} and the error texts, one by one, and the record
  *       of every text they rendered ({@link TextAudit});
@@ -148,7 +148,7 @@ public final class Testing {
     OwnedThreadDriver.beforeSleeping = hook;
   }
 
-  /** The platform thread of the calling isolate (the carrier of its bodies). */
+  /** The caller's isolate's own thread (the carrier of its bodies, under the vthread carrier). */
   public static Thread loopThread() {
     return EventLoop.require().thread();
   }

@@ -81,4 +81,42 @@ class FlagFreeCarrierTest {
             });
     assertEquals("init done", v);
   }
+
+  /**
+   * An interrupt of the isolate's thread that arrives while a body holds the baton stops the
+   * isolate before the next body runs, also when the baton would pass body to body: here body A
+   * interrupts the isolate's thread, waits until it has seen the interrupt, and resumes B through
+   * a sync completer. Before the fix the direct pass asked the thread's flag, which the waiting
+   * loop had already cleared (it keeps the interrupt for its next look), and B ran.
+   */
+  @Test
+  void anInterruptOfTheIsolatesThreadStopsItBeforeADirectPass() {
+    java.util.List<String> log = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    Throwable thrown =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            Throwable.class,
+            () ->
+                Dart.run(
+                    () -> {
+                      Thread loop = Testing.loopThread();
+                      Completer<String> gate = Completer.sync();
+                      DFuture<Void> b =
+                          async(
+                              () -> {
+                                await(gate.future());
+                                log.add("B ran");
+                              });
+                      loop.interrupt();
+                      long until = System.nanoTime() + 50_000_000L; // Let the loop see it.
+                      while (System.nanoTime() < until) {
+                        Thread.onSpinWait();
+                      }
+                      gate.complete("go"); // Resumes B: a hand-over, body to body.
+                      log.add("A after complete");
+                      await(b);
+                      return null;
+                    }));
+    assertTrue(thrown instanceof InterruptedException, String.valueOf(thrown));
+    assertEquals(java.util.List.of(), log);
+  }
 }

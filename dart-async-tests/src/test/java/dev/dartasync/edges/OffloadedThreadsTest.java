@@ -29,6 +29,11 @@ class OffloadedThreadsTest {
   /** 300 ms of CPU offloaded to a child virtual thread must not delay a 10 ms timer past 200 ms. */
   @Test
   void cpuWorkOnAChildVirtualThreadDoesNotDelayTheIsolatesTimers() {
+    // Flag-free, the child and the isolate share the JDK's scheduler: it holds with 2 threads.
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        dev.dartasync.testing.CarrierAssumptions.isVirtualThreadCarrier()
+            || Runtime.getRuntime().availableProcessors() >= 2,
+        "under the flag-free carrier a CPU-bound child holds up a 1-core scheduler");
     long timerMillis =
         Dart.run(
             () -> {

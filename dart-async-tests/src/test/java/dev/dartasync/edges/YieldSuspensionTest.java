@@ -69,7 +69,9 @@ class YieldSuspensionTest {
   /** Two bodies contend for one monitor; one awaits while holding it. */
   @Test
   void monitorContentionAcrossAnAwait() {
-    // Under the flag-free carrier a blocked body holds its isolate (FlagFreeCarrierTest).
+    // Under the flag-free carrier a blocked body holds its isolate, so b would never get the
+    // monitor a holds across its await: Java's deadlock (semantics §12.16), not testable without
+    // leaking a thread; CarrierEdgesTest.aBlockingCallInABody pins the order there.
     assumeVirtualThreadCarrier("lets the isolate run on while a body blocks on a monitor");
     List<String> log = new ArrayList<>();
     Dart.run(
