@@ -213,7 +213,10 @@ class AsyncStarUnderAwaitForTest {
                   await(DFuture.delayed(Duration.ZERO));
                   print("after timer");
                 } else {
-                  Thread.sleep(1); // A blocking JDK call: the generator's thread blocks.
+                  // A blocking JDK call: the generator's thread blocks. 20 ms, not 1: a sleep whose
+                  // time has passed before it parks (the thread was descheduled that long, as on a
+                  // loaded machine) returns without blocking, and the order then differs.
+                  Thread.sleep(20);
                   print("after sleep");
                 }
                 return true;
@@ -272,7 +275,7 @@ class AsyncStarUnderAwaitForTest {
                         print("got " + v);
                         // The loop goes on meanwhile, as in an await (architecture §4); in the
                         // resumed path the generator reaches its yield then.
-                        Thread.sleep(1);
+                        Thread.sleep(20); // Long enough to park even on a loaded machine.
                         Dart.scheduleMicrotask(() -> print("m" + v));
                         print("slept " + v);
                         if (v == 2 && throwIt) {
