@@ -9,7 +9,8 @@ package dev.dartasync;
  * <p>Choose one with the system property {@code dartasync.carrier} (its {@link #propertyValue()}:
  * {@code vthread}, {@code flag-free}); without it the library takes {@link #VTHREAD} when the JVM
  * was started with {@code --add-opens java.base/java.lang=ALL-UNNAMED}, else {@link #FLAG_FREE},
- * and then says so once in a warning (logger {@code dev.dartasync.Dart}).
+ * and then says so once in a warning (logger {@code dev.dartasync.Dart}, logged only when slf4j has
+ * a backend).
  */
 public enum CarrierKind {
   /**
@@ -23,7 +24,8 @@ public enum CarrierKind {
   /**
    * Each body is an ordinary virtual thread on the JDK's own scheduler, and one baton passed from
    * thread to thread lets exactly one of them run at a time. Needs no flag. A hand-off costs an
-   * unpark and a park of virtual threads (a few times the {@link #VTHREAD} cost); a blocking JDK
+   * unpark and a park of virtual threads, each waking a second thread of the JDK's scheduler (a
+   * ping-pong hand-off about ten times the {@link #VTHREAD} cost on 2 cores); a blocking JDK
    * call inside a body keeps the baton, so the whole isolate waits for it, as a synchronous call
    * does in Dart; the isolate's own thread is a virtual thread too, and every body of every isolate
    * is a virtual thread of the JDK's one scheduler (one thread per core, no preemption): bodies

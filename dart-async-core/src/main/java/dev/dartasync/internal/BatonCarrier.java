@@ -1,6 +1,5 @@
 package dev.dartasync.internal;
 
-import dev.dartasync.CarrierKind;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
@@ -82,11 +81,6 @@ final class BatonCarrier extends Carrier {
   }
 
   @Override
-  CarrierKind kind() {
-    return CarrierKind.FLAG_FREE;
-  }
-
-  @Override
   void launch(Body body) {
     Thread t = Thread.ofVirtual().unstarted(() -> runBody(body));
     t.setUncaughtExceptionHandler(body); // How the await path finds its body from the thread.
@@ -117,8 +111,7 @@ final class BatonCarrier extends Carrier {
     }
     boolean interrupted = false;
     while (!(boolean) LOOP_HOLDS.getAcquire(this)) {
-      LockSupport.park(this);
-      if (self.isInterrupted() && Thread.interrupted()) {
+      if (Body.parkKeepingInterrupt(this, self)) {
         interrupted = true; // Kept for the loop: it stops the isolate at its next look.
         loopInterrupted = true; // And no holder passes the baton on past it (passOn).
       }

@@ -59,9 +59,6 @@ public abstract class Carrier {
     this.ownerThread = thread;
   }
 
-  /** Which carrier this is (what {@code Dart.carrier()} reports). */
-  abstract dev.dartasync.CarrierKind kind();
-
   // ---- what each carrier does its own way ------------------------------------------------------
 
   /**

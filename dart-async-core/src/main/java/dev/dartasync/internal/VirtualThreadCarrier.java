@@ -1,6 +1,5 @@
 package dev.dartasync.internal;
 
-import dev.dartasync.CarrierKind;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.LockSupport;
 
@@ -29,11 +28,6 @@ final class VirtualThreadCarrier extends Carrier implements Executor {
   VirtualThreadCarrier(EventLoop loop, Thread thread) {
     super(loop, thread);
     this.bodyBuilder = CarrierSeam.virtualThreadBuilder(this);
-  }
-
-  @Override
-  CarrierKind kind() {
-    return CarrierKind.VTHREAD;
   }
 
   @Override
