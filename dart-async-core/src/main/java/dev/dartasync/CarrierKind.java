@@ -29,7 +29,11 @@ public enum CarrierKind {
    * call inside a body keeps the baton, so the whole isolate waits for it, as a synchronous call
    * does in Dart; the isolate's own thread is a virtual thread too, and every body of every isolate
    * is a virtual thread of the JDK's one scheduler (one thread per core, no preemption): bodies
-   * busy with CPU work on as many isolates as cores hold up all the others until they finish.
+   * busy with CPU work on as many isolates as cores hold up all the others until they finish. An
+   * await inside a class initializer holds one of the scheduler's threads until it resumes; should
+   * such awaits hold every one of them, nothing could resume them: {@code Dart.run} on a platform
+   * thread then throws an {@link IllegalStateException} naming the cause (within about 2.5 s), and
+   * it is logged as an ERROR.
    */
   FLAG_FREE("flag-free");
 

@@ -31,8 +31,9 @@ import java.util.concurrent.locks.LockSupport;
  * bodies busy with CPU work on as many isolates as there are cores hold up all the others, and
  * every other virtual thread of the program, until their work ends. A body that awaits while
  * pinned (inside a class initializer, under a native frame) parks the scheduler thread under it
- * until it is resumed: it works, but holds that thread (as many such awaits as cores stop every
- * virtual thread of the JVM).
+ * until it is resumed: it works, but holds that thread (as many such awaits as the scheduler has
+ * threads stop every virtual thread of the JVM, which {@link StarvedSchedulerWatch} turns into an
+ * error).
  */
 final class BatonCarrier extends Carrier {
 
@@ -92,6 +93,20 @@ final class BatonCarrier extends Carrier {
   private void runBody(Body body) {
     body.run();
     passOn(body);
+  }
+
+  /**
+   * A pinned body holds a thread of the JDK's scheduler, not the isolate's: it resumes, unless
+   * such bodies hold every scheduler thread, which the starved-scheduler watch reports.
+   */
+  @Override
+  void watch() {
+    StarvedSchedulerWatch.watch(this);
+  }
+
+  @Override
+  void unwatch() {
+    StarvedSchedulerWatch.unwatch(this);
   }
 
   @Override

@@ -90,10 +90,14 @@ public abstract class Carrier {
    */
   void resumedButNotRun(Body body) {}
 
-  /** Whether the pinned-carrier watchdog looks at this carrier's isolate. */
-  boolean watchedForPinning() {
-    return false;
-  }
+  /**
+   * The isolate starts running on this carrier (its thread, or a turn of it): the carrier's
+   * watchdog, if it has one, looks at it until {@link #unwatch}.
+   */
+  abstract void watch();
+
+  /** The isolate ended, or its turn did: the watchdog no longer looks at it. */
+  abstract void unwatch();
 
   /**
    * Whether the calling thread is the isolate's thread or the body it is running: the only threads

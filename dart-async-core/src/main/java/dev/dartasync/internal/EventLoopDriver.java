@@ -57,14 +57,11 @@ abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDrive
 
   /**
    * Makes the calling thread the isolate's thread (see {@link EventLoop#current()}) and has the
-   * pinned-carrier watchdog look at it if the carrier asks for that.
+   * carrier's watchdog look at it ({@link Carrier#watch}).
    */
   final void enter() {
     loop.enter();
-    Carrier carrier = loop.carrier;
-    if (carrier.watchedForPinning()) {
-      PinnedCarrierWatchdog.watch(carrier);
-    }
+    loop.carrier.watch();
   }
 
   /**
@@ -153,7 +150,7 @@ abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDrive
    * then makes the thread an ordinary thread again and tells the hooks (whoever waits for the end).
    */
   final void end() {
-    PinnedCarrierWatchdog.unwatch(loop.carrier);
+    loop.carrier.unwatch();
     try {
       close();
     } finally {

@@ -46,8 +46,14 @@ public final class IsolateRuntime {
    * carrier (a custom-scheduled virtual thread cannot have a virtual carrier), a virtual thread for
    * the flag-free one (a hand-off through a platform thread costs 6.7 to 58 us, against about 1 us
    * between virtual threads). A caller of the other kind gets a thread of its own and waits for it:
-   * an interrupt of the caller is passed on to the isolate's thread, which stops the isolate.
+   * an interrupt of the caller is passed on to the isolate's thread, which stops the isolate. If
+   * the JDK's scheduler hangs for good meanwhile ({@link StarvedSchedulerWatch}), the caller
+   * throws its error instead of waiting forever.
    */
+  /** How often a caller waiting for the isolate's thread looks at the starved-scheduler watch. */
+  private static final java.time.Duration WAIT_STEP =
+      java.time.Duration.ofMillis(StarvedSchedulerWatch.SCAN_MILLIS);
+
   private static IsolateRuntime runOnThreadOfItsOwn(
       Callable<?> main, LoopClock clock, boolean virtual) {
     Object[] outcome = new Object[1];
@@ -66,8 +72,18 @@ public final class IsolateRuntime {
     boolean interrupted = false;
     while (true) {
       try {
-        isolateThread.join();
-        break;
+        if (isolateThread.join(WAIT_STEP)) {
+          break;
+        }
+        IllegalStateException hung = StarvedSchedulerWatch.hung();
+        if (hung != null) {
+          // The JDK's scheduler can run no virtual thread again (flag-free, pinned awaits): the
+          // isolate's thread never ends, so its caller gets the watch's error instead.
+          if (interrupted) {
+            Thread.currentThread().interrupt();
+          }
+          throw new IllegalStateException(hung.getMessage());
+        }
       } catch (InterruptedException e) {
         interrupted = true;
         isolateThread.interrupt();

@@ -173,7 +173,7 @@ final class PooledTurnDriver extends EventLoopDriver {
 
   /** Ends a turn without ending the isolate: the thread is an ordinary pool thread again. */
   private void detach() {
-    PinnedCarrierWatchdog.unwatch(loop.carrier);
+    loop.carrier.unwatch();
     loop.carrier.detach();
     thread = null;
     loop.leave();

@@ -44,9 +44,15 @@ final class VirtualThreadCarrier extends Carrier implements Executor {
     return body;
   }
 
+  /** A pinned body parks the isolate's only thread: the pinned-carrier watchdog fails its await. */
   @Override
-  boolean watchedForPinning() {
-    return true;
+  void watch() {
+    PinnedCarrierWatchdog.watch(this);
+  }
+
+  @Override
+  void unwatch() {
+    PinnedCarrierWatchdog.unwatch(this);
   }
 
   /**
