@@ -166,6 +166,11 @@ public final class EventLoop {
   private int keepAlive;
   /** Run when the isolate ends (confined to the loop thread until then). */
   private final Set<Runnable> closeHooks = new LinkedHashSet<>();
+  /**
+   * This isolate's values of {@code IsolateLocal}s, keyed by the local (identity); null until the
+   * first is set. Confined to the isolate's threads, so a plain map; dropped with the loop.
+   */
+  java.util.IdentityHashMap<Object, Object> isolateLocals;
 
   /** A loop carried by the calling thread; {@link #run()} must be called on it. */
   public EventLoop(LoopClock clock) {
