@@ -125,6 +125,11 @@ public final class EventLoop {
   private final LoopClock clock;
   /** What runs the loop: on the thread that made it, or in pooled turns. */
   private final EventLoopDriver driver;
+
+  /** What runs this loop (its turns, for the blocked-loop detector). */
+  EventLoopDriver driver() {
+    return driver;
+  }
   /**
    * Events, control messages and the closed state. A final field: {@link #post} is the queue's
    * post (the JIT inlines the delegation).

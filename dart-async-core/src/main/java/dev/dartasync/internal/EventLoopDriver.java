@@ -20,6 +20,11 @@ import dev.dartasync.StackTrace;
 abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDriver {
 
   final EventLoop loop;
+  /**
+   * The blocked-loop detector's turn count for this isolate ({@link BlockedLoopWatch}), or null
+   * while it has no threshold: then the loop pays one null check per event.
+   */
+  BlockedLoopWatch.Turns turns;
 
   /** Returned by {@link #nextEvent} when the loop has nothing to run now and does not wait. */
   private static final Runnable NOTHING_NOW = () -> {};
@@ -74,16 +79,31 @@ abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDrive
     while (true) {
       try {
         while (true) {
-          loop.drainMicrotasks();
+          if (LoopEvents.AVAILABLE && LoopEvents.recorderRunning()) {
+            LoopEvents.drainMicrotasks(loop); // A Flight Recorder event if a recording asks.
+          } else {
+            loop.drainMicrotasks();
+          }
+          BlockedLoopWatch.Turns watched = turns;
+          if (watched != null) {
+            watched.count++; // Odd: back in the loop, looking for the next event.
+          }
           Runnable event = nextEvent();
           if (event == null) {
             return true;
           }
           if (event == NOTHING_NOW) {
-            return false;
+            return false; // Still odd: a pooled isolate between turns is not blocked.
+          }
+          if (watched != null) {
+            watched.count++; // Even: running an event (a stall from here on is a blocked loop).
           }
           loop.zone = loop.root;
-          event.run();
+          if (LoopEvents.AVAILABLE && LoopEvents.recorderRunning()) {
+            LoopEvents.run(loop, event, event == loop.timers.timeoutEvent);
+          } else {
+            event.run();
+          }
           Carrier carrier = loop.carrier;
           if (carrier.hasReady()) {
             carrier.drain();
@@ -151,6 +171,7 @@ abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDrive
    */
   final void end() {
     loop.carrier.unwatch();
+    BlockedLoopWatch.unwatch(this);
     try {
       close();
     } finally {

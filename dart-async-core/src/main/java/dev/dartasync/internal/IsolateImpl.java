@@ -61,6 +61,11 @@ public final class IsolateImpl implements IsolateHooks {
     this.controlPort = new Port(loop, null, "control port", false);
   }
 
+  /** Sets the blocked-loop detector's threshold of this isolate ({@link BlockedLoopWatch}). */
+  public void setBlockedLoopThreshold(java.time.Duration threshold) {
+    BlockedLoopWatch.setThreshold(loop, threshold);
+  }
+
   /** The isolate of {@code loop}: for the main isolate, made on first use. */
   public static IsolateImpl of(EventLoop loop) {
     IsolateImpl isolate = loop.isolate;

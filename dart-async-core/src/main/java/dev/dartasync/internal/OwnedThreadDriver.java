@@ -57,6 +57,11 @@ final class OwnedThreadDriver extends EventLoopDriver {
     }
     enter();
     try {
+      // The main isolate's blocked-loop detector (an owned thread runs a main isolate).
+      long threshold = BlockedLoopWatch.mainThresholdNanos();
+      if (threshold > 0) {
+        BlockedLoopWatch.install(loop, threshold);
+      }
       runEvents();
     } finally {
       end();

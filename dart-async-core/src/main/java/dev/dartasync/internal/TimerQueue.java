@@ -100,10 +100,13 @@ final class TimerQueue {
   }
 
   /** Called by the loop before it takes an event: posts the timeout event once a deadline passed. */
+  /** The event that runs due timers (one object: the loop tells timer events apart by it). */
+  final Runnable timeoutEvent = this::handleTimeoutEvent;
+
   void postTimeoutIfDue(long now) {
     if (!timeoutPosted && !heap.isEmpty() && heap.first().wakeupTime <= now) {
       timeoutPosted = true;
-      loop.postLocal(this::handleTimeoutEvent);
+      loop.postLocal(timeoutEvent);
     }
   }
 

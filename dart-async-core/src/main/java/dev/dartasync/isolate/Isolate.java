@@ -1,5 +1,6 @@
 package dev.dartasync.isolate;
 
+import dev.dartasync.ArgumentError;
 import dev.dartasync.Completer;
 import dev.dartasync.DFuture;
 import dev.dartasync.DStream;
@@ -10,6 +11,7 @@ import dev.dartasync.internal.Checks;
 import dev.dartasync.internal.IsolateImpl;
 import dev.dartasync.internal.MessageCopy;
 import dev.dartasync.internal.SharedAcrossIsolates;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -348,6 +350,32 @@ public final class Isolate implements SharedAcrossIsolates {
   }
 
   // ---- control ----------------------------------------------------------------------------
+
+  /**
+   * Sets this isolate's blocked-loop threshold (not in Dart): when its code does not return to
+   * its event loop within {@code threshold} (an event callback, an async body or a chain of
+   * microtasks runs that long, and its timers and messages wait), one WARN is logged through
+   * slf4j (logger {@code dev.dartasync.isolate.Isolate}) with the isolate's name, how long, and
+   * the stack of the code that blocks it; when it returns, a second line gives the stall's whole
+   * length. {@link Duration#ZERO} turns it off for this isolate.
+   *
+   * <p>The main isolate starts with the threshold of the system property {@code
+   * dartasync.blockedLoopThreshold} (milliseconds, or {@code off}; 1000 ms if unset); spawned
+   * isolates and {@link #run}'s start with none (blocking a worker isolate is what it is for).
+   * Called on this isolate's own code, it takes effect at once; from another isolate or thread,
+   * at this isolate's next event. A stall is reported between one and one and a quarter
+   * thresholds after it began. It costs the isolate one plain increment per event while set,
+   * one null check while not.
+   *
+   * @throws dev.dartasync.ArgumentError if {@code threshold} is null or negative
+   */
+  public void setBlockedLoopThreshold(Duration threshold) {
+    Checks.notNull(threshold, "threshold");
+    if (threshold.isNegative()) {
+      throw ArgumentError.value(threshold, "threshold", "Must not be negative");
+    }
+    impl.setBlockedLoopThreshold(threshold);
+  }
 
   /** {@link #kill(int)} with Dart's default, {@link #BEFORE_NEXT_EVENT}. */
   public void kill() {

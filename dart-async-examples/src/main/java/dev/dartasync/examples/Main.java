@@ -135,7 +135,10 @@ public final class Main implements Callable<Integer> {
     static List<String> childCommandPrefix() {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> command = new ArrayList<>(List.of(java, "-Dstdout.encoding=UTF-8", "-Dstderr.encoding=UTF-8"));
+        // The blocked-loop detector is off in the children: the lecture's programs block their main
+        // isolates on purpose (the heartbeat turns it on for itself, to show its line).
+        List<String> command = new ArrayList<>(List.of(java, "-Dstdout.encoding=UTF-8", "-Dstderr.encoding=UTF-8",
+                "-Ddartasync.blockedLoopThreshold=off"));
         Path jar = thisJar();
         if (jar != null) {
             command.addAll(List.of("-jar", jar.toString()));

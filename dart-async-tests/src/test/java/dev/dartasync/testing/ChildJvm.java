@@ -108,6 +108,9 @@ public final class ChildJvm {
     }
     command.add("-Dstdout.encoding=UTF-8");
     command.add("-Dstderr.encoding=UTF-8");
+    // As in the suite's own JVMs: no blocked-loop report unless a test asks for one (a later -D
+    // of the same property, from systemProperty, wins).
+    command.add("-Ddartasync.blockedLoopThreshold=off");
     command.addAll(systemProperties);
     command.addAll(jvmOptions);
     command.add("-cp");

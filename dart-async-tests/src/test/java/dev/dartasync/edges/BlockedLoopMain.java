@@ -1,0 +1,23 @@
+package dev.dartasync.edges;
+
+import dev.dartasync.Dart;
+
+/** A main isolate that blocks its loop for about 300 ms: {@link BlockedLoopWatchTest}'s child. */
+public final class BlockedLoopMain {
+
+  private BlockedLoopMain() {}
+
+  public static void main(String[] args) {
+    Dart.run(
+        () -> {
+          BlockedLoopWatchTest.busyFor(300);
+          return null;
+        });
+    System.out.println("done");
+    try {
+      Thread.sleep(1_000); // The detector's lines come from a daemon thread: let them out.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
