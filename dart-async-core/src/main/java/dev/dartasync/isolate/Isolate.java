@@ -19,10 +19,12 @@ import java.util.concurrent.Callable;
  * Dart's {@code Isolate}: a handle on an isolate, i.e. an event loop with its own queues and
  * timers, sharing no objects with other isolates; they talk by messages ({@link SendPort}).
  *
- * <p><b>Threads.</b> An isolate's code runs on one platform thread at a time, taken from a pool
- * while it has something to run and given back when it waits, so an idle isolate holds no thread
- * and starting one costs microseconds. CPU work in one isolate never delays another isolate's
- * timers. The main isolate is the one {@code Dart.run} or {@code Dart.runMain} started, on the
+ * <p><b>Threads.</b> An isolate's code runs on one thread at a time (a platform thread under the
+ * virtual-thread carrier, a virtual thread under the flag-free one: {@code Dart.carrier()}), taken
+ * from a pool while it has something to run and given back when it waits, so an idle isolate holds
+ * no thread and starting one costs microseconds. Under the virtual-thread carrier, CPU work in one
+ * isolate never delays another isolate's timers; under the flag-free carrier, CPU work on as many
+ * isolates as cores does (the JDK's scheduler does not preempt). The main isolate is the one {@code Dart.run} or {@code Dart.runMain} started, on the
  * calling thread; when it ends, every isolate spawned under it is killed, as Dart's process ends
  * with its main isolate.
  *

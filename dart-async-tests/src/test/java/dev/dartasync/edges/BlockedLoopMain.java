@@ -10,7 +10,7 @@ public final class BlockedLoopMain {
   public static void main(String[] args) {
     Dart.run(
         () -> {
-          BlockedLoopWatchTest.busyFor(300);
+          BlockedLoopWatchTest.busyFor(400);
           return null;
         });
     System.out.println("done");

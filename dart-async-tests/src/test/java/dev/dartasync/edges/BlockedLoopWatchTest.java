@@ -23,9 +23,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The blocked-loop detector: an isolate whose code does not return to its event loop within its
  * threshold gets one WARN with the stack of the code that blocks it, and a second when it
- * returns; an isolate that waits (a timer, a port) is not blocked. Thresholds here are 50 ms
- * against stalls of 300 ms, and no test asserts a stall's length beyond "at least the
- * threshold": the machine is shared.
+ * returns; an isolate that waits (a timer, a port) is not blocked. Thresholds here are 100 ms
+ * against stalls of 400 ms (250 ms where no report is expected, so that a loaded machine's own
+ * pauses do not make one), and no test asserts a stall's length beyond "at least the threshold":
+ * the machine is shared.
  */
 @Timeout(30)
 class BlockedLoopWatchTest {
@@ -34,7 +35,7 @@ class BlockedLoopWatchTest {
 
   private static final Pattern BLOCKED =
       Pattern.compile(
-          "The isolate (\\S+) has not returned to its event loop for (\\d+) ms \\(threshold 50 ms\\):"
+          "The isolate (\\S+) has not returned to its event loop for (\\d+) ms \\(threshold 100 ms\\):"
               + " its timers, messages and microtasks wait\\. It is running:\\n(?s)(.*)");
   private static final Pattern RETURNED =
       Pattern.compile("The isolate (\\S+) returned to its event loop after (\\d+) ms\\.");
@@ -57,8 +58,8 @@ class BlockedLoopWatchTest {
   void aBlockingEventIsReportedWithItsStackThenItsEnd() throws Exception {
     Dart.run(
         () -> {
-          Isolate.current().setBlockedLoopThreshold(Duration.ofMillis(50));
-          busyFor(300);
+          Isolate.current().setBlockedLoopThreshold(Duration.ofMillis(100));
+          busyFor(400);
           return null;
         });
     List<String> warnings = twoWarnings();
@@ -66,7 +67,7 @@ class BlockedLoopWatchTest {
     Matcher blocked = BLOCKED.matcher(warnings.get(0));
     assertTrue(blocked.matches(), warnings.get(0));
     assertEquals("main", blocked.group(1));
-    assertTrue(Long.parseLong(blocked.group(2)) >= 50, warnings.get(0));
+    assertTrue(Long.parseLong(blocked.group(2)) >= 100, warnings.get(0));
     String stack = blocked.group(3);
     assertTrue(stack.contains("BlockedLoopWatchTest.busyFor"), stack);
     assertTrue(stack.endsWith("\t... (the isolate's event loop)"), stack);
@@ -74,15 +75,15 @@ class BlockedLoopWatchTest {
     Matcher returned = RETURNED.matcher(warnings.get(1));
     assertTrue(returned.matches(), warnings.get(1));
     assertEquals("main", returned.group(1));
-    assertTrue(Long.parseLong(returned.group(2)) >= 50, warnings.get(1));
+    assertTrue(Long.parseLong(returned.group(2)) >= 100, warnings.get(1));
   }
 
   @Test
   void aChainOfMicrotasksBlocksTheLoopToo() throws Exception {
     Dart.run(
         () -> {
-          Isolate.current().setBlockedLoopThreshold(Duration.ofMillis(50));
-          long end = System.nanoTime() + 300_000_000L;
+          Isolate.current().setBlockedLoopThreshold(Duration.ofMillis(100));
+          long end = System.nanoTime() + 400_000_000L;
           Runnable[] step = new Runnable[1];
           step[0] =
               () -> {
@@ -103,8 +104,8 @@ class BlockedLoopWatchTest {
   void anIsolateThatWaitsIsNotBlocked() throws Exception {
     Dart.run(
         () -> {
-          Isolate.current().setBlockedLoopThreshold(Duration.ofMillis(50));
-          await(DFuture.delayed(Duration.ofMillis(300)));
+          Isolate.current().setBlockedLoopThreshold(Duration.ofMillis(250));
+          await(DFuture.delayed(Duration.ofMillis(600)));
           return null;
         });
     Thread.sleep(100);
@@ -115,8 +116,11 @@ class BlockedLoopWatchTest {
   void isolateRunIsNotWatchedUnlessItAsks() throws Exception {
     Dart.run(
         () -> {
-          Isolate.current().setBlockedLoopThreshold(Duration.ofMillis(50));
-          await(Isolate.run(() -> busyFor(300))); // Off by default: a worker may block.
+          // The JVM's first Isolate.run blocks its caller while the message copier sets up (tens
+          // of ms, more under load: a real stall of the main isolate, reported as one). Not here.
+          await(Isolate.run(() -> 0));
+          Isolate.current().setBlockedLoopThreshold(Duration.ofMillis(250));
+          await(Isolate.run(() -> busyFor(600))); // Off by default: a worker may block.
           return null;
         });
     Thread.sleep(100);
@@ -126,8 +130,8 @@ class BlockedLoopWatchTest {
             await(
                 Isolate.run(
                     () -> {
-                      Isolate.current().setBlockedLoopThreshold(Duration.ofMillis(50));
-                      return busyFor(300);
+                      Isolate.current().setBlockedLoopThreshold(Duration.ofMillis(100));
+                      return busyFor(400);
                     })));
     List<String> warnings = twoWarnings();
     assertEquals(2, warnings.size(), warnings::toString);
@@ -141,9 +145,9 @@ class BlockedLoopWatchTest {
     Dart.run(
         () -> {
           Isolate current = Isolate.current();
-          current.setBlockedLoopThreshold(Duration.ofMillis(50));
+          current.setBlockedLoopThreshold(Duration.ofMillis(100));
           current.setBlockedLoopThreshold(Duration.ZERO);
-          busyFor(300);
+          busyFor(400);
           return null;
         });
     Thread.sleep(100);
@@ -173,7 +177,7 @@ class BlockedLoopWatchTest {
   void theSystemPropertySetsTheMainIsolatesThreshold() throws Exception {
     ChildProcess.Result on =
         ChildJvm.main(BlockedLoopMain.class)
-            .systemProperty("dartasync.blockedLoopThreshold", "50")
+            .systemProperty("dartasync.blockedLoopThreshold", "100")
             .run();
     assertEquals(0, on.exitCode(), on::describe);
     assertEquals(List.of("done"), on.stdoutLines(), on::describe);
