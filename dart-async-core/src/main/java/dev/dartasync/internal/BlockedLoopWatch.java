@@ -52,14 +52,45 @@ public final class BlockedLoopWatch {
     volatile long thresholdNanos;
     /** Set by the loop's thread when the isolate ends or stops being watched. */
     volatile boolean ended;
+    /**
+     * A stall was reported and its end not yet: set (after its line) by the scanner; taken back by
+     * whichever sees the end first, the loop's thread at its next step ({@link #stepBack}) or the
+     * scanner, so the end's line is written once, after the stall's. Through {@link #REPORTED}.
+     */
+    @SuppressWarnings("unused")
+    private volatile boolean reported;
+    /** When the reported stall began (the scanner's first sight of its count). */
+    private volatile long stalledSince;
     // ---- the scanner's own ----
     private int seenCount = -1;
     private long seenSince;
-    private boolean reported;
+
+    /**
+     * On the loop's thread, each time it steps back into the loop (the count turns odd): ends a
+     * reported stall with its line, here, so that it comes before anything the isolate does next.
+     */
+    void stepBack() {
+      count++;
+      if (reported && REPORTED.compareAndSet(this, true, false)) {
+        logReturned(this, System.nanoTime());
+      }
+    }
 
     Turns(EventLoop loop, long thresholdNanos) {
       this.loop = loop;
       this.thresholdNanos = thresholdNanos;
+    }
+  }
+
+  private static final java.lang.invoke.VarHandle REPORTED;
+
+  static {
+    try {
+      REPORTED =
+          java.lang.invoke.MethodHandles.lookup()
+              .findVarHandle(Turns.class, "reported", boolean.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
     }
   }
 
@@ -186,21 +217,17 @@ public final class BlockedLoopWatch {
       WATCHED.remove(t);
     }
     if (count != t.seenCount || ended) {
-      if (t.reported) {
-        t.reported = false;
-        LOG.warn(
-            "The isolate {} returned to its event loop after {} ms.",
-            name(t.loop),
-            TimeUnit.NANOSECONDS.toMillis(now - t.seenSince));
+      if (t.reported && REPORTED.compareAndSet(t, true, false)) {
+        logReturned(t, now); // The loop's thread did not see it (it ended, or raced the report).
       }
       t.seenCount = count;
       t.seenSince = now;
       return;
     }
-    if ((count & 1) != 0 || t.reported || now - t.seenSince < threshold) {
+    if ((count & 1) != 0 || t.reported || t.seenSince == t.stalledSince
+        || now - t.seenSince < threshold) {
       return; // Looking for an event, or waiting: not blocked; or said already; or not yet.
     }
-    t.reported = true;
     LOG.warn(
         "The isolate {} has not returned to its event loop for {} ms (threshold {} ms): its "
             + "timers, messages and microtasks wait. It is running:{}",
@@ -208,6 +235,15 @@ public final class BlockedLoopWatch {
         TimeUnit.NANOSECONDS.toMillis(now - t.seenSince),
         TimeUnit.NANOSECONDS.toMillis(threshold),
         stackOf(t.loop));
+    t.stalledSince = t.seenSince;
+    t.reported = true; // After the line: the end's line can only follow it.
+  }
+
+  private static void logReturned(Turns t, long now) {
+    LOG.warn(
+        "The isolate {} returned to its event loop after {} ms.",
+        name(t.loop),
+        TimeUnit.NANOSECONDS.toMillis(now - t.stalledSince));
   }
 
   /** Whether {@code className} is the library's own (its API packages or an internal one). */

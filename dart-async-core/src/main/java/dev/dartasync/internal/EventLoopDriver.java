@@ -86,7 +86,7 @@ abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDrive
           }
           BlockedLoopWatch.Turns watched = turns;
           if (watched != null) {
-            watched.count++; // Odd: back in the loop, looking for the next event.
+            watched.stepBack(); // Odd: back in the loop, looking for the next event.
           }
           Runnable event = nextEvent();
           if (event == null) {
