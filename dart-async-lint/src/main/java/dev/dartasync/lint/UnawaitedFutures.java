@@ -41,11 +41,15 @@ import java.util.WeakHashMap;
  * async*}). The nearest enclosing lambda or method decides:
  *
  * <ul>
- *   <li>a lambda passed as the body to {@code Dart.async}, {@code Dart.run}, {@code Dart.runMain},
- *       {@code Isolate.run}, {@code Isolate.spawn} or {@code Isolate.compute} is an async body (the
- *       places where {@code Dart.await} may be called);
+ *   <li>a lambda passed as the body to {@code Dart.async} is an async body (the port of a Dart
+ *       {@code async} function);
+ *   <li>a lambda passed as the body to {@code Dart.run}, {@code Dart.runMain}, {@code Isolate.run},
+ *       {@code Isolate.spawn} or {@code Isolate.compute} is one if it calls {@code Dart.await} or
+ *       {@code Dart.awaitFor} itself: these take Dart's {@code void main()} as well as its {@code
+ *       Future<void> main() async}, and in Java both may await, so the one that does is the async
+ *       one;
  *   <li>a method is one when a method reference to it ({@code Dart.runMain(Demo::program)}) is
- *       passed to one of those in the same source file;
+ *       passed to one of those in the same source file, by the same rule;
  *   <li>the action lambda of {@code Dart.awaitFor} belongs to the body that runs the loop (Dart's
  *       {@code await for} block), so the search goes on outward from it;
  *   <li>anything else is synchronous: other lambdas ({@code then} callbacks, {@code runZoned}
@@ -125,11 +129,14 @@ public final class UnawaitedFutures extends BugChecker implements ExpressionStat
         if (role == BodyRole.LOOP_ACTION) {
           continue;
         }
-        return role == BodyRole.ASYNC_BODY;
+        return role == BodyRole.ASYNC_BODY
+            || (role == BodyRole.MAIN_BODY && awaitsItself(((LambdaExpressionTree) leaf).getBody()));
       }
       if (leaf instanceof MethodTree method) {
         Symbol symbol = ASTHelpers.getSymbol(method);
-        return symbol != null && asyncMethodsOf(state.getPath().getCompilationUnit()).contains(symbol);
+        return symbol != null
+            && asyncMethodsOf(state.getPath().getCompilationUnit()).contains(symbol)
+            && awaitsItself(method.getBody());
       }
       if (leaf instanceof ClassTree) {
         return false;
@@ -139,7 +146,10 @@ public final class UnawaitedFutures extends BugChecker implements ExpressionStat
   }
 
   private enum BodyRole {
+    /** The body of {@code Dart.async}: always Dart's {@code async} function. */
     ASYNC_BODY,
+    /** A main or an isolate's computation: Dart's {@code async} one only if it awaits itself. */
+    MAIN_BODY,
     LOOP_ACTION,
     OTHER
   }
@@ -157,8 +167,11 @@ public final class UnawaitedFutures extends BugChecker implements ExpressionStat
     String owner = method.owner.getQualifiedName().toString();
     String name = method.getSimpleName().toString();
     if (owner.equals(DART)) {
-      if (index == 0 && (name.equals("async") || name.equals("run") || name.equals("runMain"))) {
+      if (index == 0 && name.equals("async")) {
         return BodyRole.ASYNC_BODY;
+      }
+      if (index == 0 && (name.equals("run") || name.equals("runMain"))) {
+        return BodyRole.MAIN_BODY;
       }
       if (index == 1 && name.equals("awaitFor")) {
         return BodyRole.LOOP_ACTION;
@@ -166,9 +179,46 @@ public final class UnawaitedFutures extends BugChecker implements ExpressionStat
     } else if (owner.equals(ISOLATE)
         && index == 0
         && (name.equals("run") || name.equals("spawn") || name.equals("compute"))) {
-      return BodyRole.ASYNC_BODY;
+      return BodyRole.MAIN_BODY;
     }
     return BodyRole.OTHER;
+  }
+
+  /**
+   * Whether {@code body} calls {@code Dart.await} or {@code Dart.awaitFor} itself: not in a nested
+   * lambda or class ({@code awaitFor} itself counts). Dart's main may be {@code void main()} or
+   * {@code Future<void> main() async}, while Java's always may await; one that awaits is the async
+   * one.
+   */
+  private static boolean awaitsItself(Tree body) {
+    if (body == null) {
+      return false;
+    }
+    boolean[] found = {false};
+    new TreeScanner<Void, Void>() {
+      @Override
+      public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
+        MethodSymbol method = ASTHelpers.getSymbol(call);
+        if (method != null
+            && method.owner.getQualifiedName().contentEquals(DART)
+            && (method.getSimpleName().contentEquals("await")
+                || method.getSimpleName().contentEquals("awaitFor"))) {
+          found[0] = true;
+        }
+        return super.visitMethodInvocation(call, unused);
+      }
+
+      @Override
+      public Void visitLambdaExpression(LambdaExpressionTree lambda, Void unused) {
+        return null; // Another function's body (a lambda not passed straight to a call, too).
+      }
+
+      @Override
+      public Void visitClass(ClassTree tree, Void unused) {
+        return null;
+      }
+    }.scan(body, null);
+    return found[0];
   }
 
   /** The methods of this file that a method reference passes to an async entry point as its body. */
@@ -182,7 +232,7 @@ public final class UnawaitedFutures extends BugChecker implements ExpressionStat
             public Void visitMethodInvocation(MethodInvocationTree call, Void unused) {
               for (ExpressionTree argument : call.getArguments()) {
                 if (argument instanceof MemberReferenceTree reference
-                    && roleOfArgument(call, argument) == BodyRole.ASYNC_BODY) {
+                    && roleOfArgument(call, argument) != BodyRole.OTHER) {
                   Symbol target = ASTHelpers.getSymbol(reference);
                   if (target != null) {
                     found.add(target);
