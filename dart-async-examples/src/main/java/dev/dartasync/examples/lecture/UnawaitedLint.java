@@ -35,9 +35,12 @@ public final class UnawaitedLint {
   /** The source compiled, as a resource of this jar (see the module's pom). */
   static final String SOURCE = "dev/dartasync/examples/lecture/Unawaited.java";
 
-  /** javac's first line of a diagnostic of Error Prone: {@code <path>:<line>: warning: [<check>] <message>}. */
+  /**
+   * javac's first line of a diagnostic of Error Prone: {@code <path>:<line>: warning: [<check>] <message>}. Error
+   * Prone's checks are named in CamelCase; javac's own lint keys ({@code [removal]}) are lower case.
+   */
   private static final Pattern DIAGNOSTIC =
-      Pattern.compile("^(.*?):(\\d+): (warning|error): \\[(\\w+)\\] (.*)$");
+      Pattern.compile("^(.*?):(\\d+): (warning|error): \\[([A-Z]\\w*)\\] (.*)$");
 
   private static final String[] JAVAC_PACKAGES = {
     "api", "file", "main", "model", "parser", "processing", "tree", "util", "code", "comp"
