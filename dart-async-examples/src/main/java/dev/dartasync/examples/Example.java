@@ -10,9 +10,10 @@ import java.util.regex.Pattern;
  *                   as the name of its lecture output, {@code dev/dartasync/examples/lecture/<id>.txt}
  *                   (see {@link LectureOutputLoader}); lower case, digits and dashes
  * @param title      the heading of the lecture section the program comes from
- * @param entryPoint the program itself, a static {@code main}-like body. It calls {@code Dart.runMain(...)}
- *                   itself, so an uncaught error ends the process with exit code 255; when it returns, the
- *                   runner exits with 0.
+ * @param entryPoint the program itself, a static {@code main}-like body. A lecture program calls
+ *                   {@code Dart.runMain(...)} itself, so an uncaught error ends the process with exit code 255
+ *                   ({@code unawaited-lint} runs javac instead and exits with 1 if it cannot); when it returns,
+ *                   the runner exits with 0.
  */
 public record Example(String id, String title, Runnable entryPoint) {
 

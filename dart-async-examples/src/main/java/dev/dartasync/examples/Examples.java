@@ -18,6 +18,7 @@ import dev.dartasync.examples.lecture.SingleSubscription;
 import dev.dartasync.examples.lecture.StreamCancel;
 import dev.dartasync.examples.lecture.Unawaited;
 import dev.dartasync.examples.lecture.UnawaitedFixed;
+import dev.dartasync.examples.lecture.UnawaitedLint;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -47,6 +48,7 @@ public final class Examples {
             new Example("future-wait-errors", FUTURE_WAIT, () -> FutureWaitErrors.main(NO_ARGS)),
             new Example("unawaited", UNAWAITED, () -> Unawaited.main(NO_ARGS)),
             new Example("unawaited-fixed", UNAWAITED, () -> UnawaitedFixed.main(NO_ARGS)),
+            new Example("unawaited-lint", UNAWAITED, () -> UnawaitedLint.main(NO_ARGS)),
             new Example("exercise-1", EXERCISES, () -> Exercise1.main(NO_ARGS)),
             new Example("exercise-2", EXERCISES, () -> Exercise2.main(NO_ARGS)),
             new Example("single-subscription", STREAMS, () -> SingleSubscription.main(NO_ARGS)),

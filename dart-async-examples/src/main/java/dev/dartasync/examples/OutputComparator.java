@@ -32,6 +32,10 @@ import java.util.regex.Pattern;
  *       <li>both are the same line except for a class named as {@code Library:'<library>' Class: <name>}, as the
  *           unsendable-object error names one ({@code Library:'dart:isolate' Class: _ReceivePortImpl@1026248}
  *           against {@code Library:'dev.dartasync.isolate' Class: ReceivePort}; note {@code "class name"});</li>
+ *       <li>both are lint findings as {@code dart analyze} prints them, {@code <severity> - <file>:<line>:<column>
+ *           - <message> - <rule>}, with the same indentation and message: Dart's analyzer and Error Prone name
+ *           the file, the severity ({@code info}, {@code warning}) and the rule ({@code unawaited_futures},
+ *           {@code UnawaitedFutures}) each its own way (note {@code "lint: place, severity, name"});</li>
  *       <li>a retaining path: a run of lines {@code " <- <holder>"} of that error on both sides, of any lengths
  *           (Dart's holders are contexts and closures, Java's objects and lambdas; note
  *           {@code "retaining path"});</li>
@@ -140,6 +144,12 @@ public final class OutputComparator {
     private static final Pattern CLASS_NAME = Pattern.compile("Library:'[^']*' Class: \\S+");
     /** How a line of a retaining path begins. */
     private static final String PATH_LINE = " <- ";
+    /**
+     * A lint finding as {@code dart analyze} prints it, {@code <severity> - <file>:<line>:<column> - <message> -
+     * <rule>}; groups: the indentation, the message.
+     */
+    private static final Pattern LINT = Pattern.compile("^(\\s*)\\w+ - \\S+:\\d+:\\d+ - (.+) - \\w+$");
+    private static final String NOTE_LINT = "lint: place, severity, name";
     private static final String NOTE_CLASS = "class name";
     private static final String NOTE_PATH = "retaining path";
     private static final String NOTE_STACK = "stack trace";
@@ -257,6 +267,11 @@ public final class OutputComparator {
         Matcher jf = FRAME.matcher(java);
         if (df.matches() && jf.matches() && df.group(1).equals(jf.group(1))) {
             return new Row(dart, java, Mark.LOCATION, "");
+        }
+        Matcher dl = LINT.matcher(dart);
+        Matcher jl = LINT.matcher(java);
+        if (dl.matches() && jl.matches() && dl.group(1).equals(jl.group(1)) && dl.group(2).equals(jl.group(2))) {
+            return new Row(dart, java, Mark.LOCATION, NOTE_LINT);
         }
         if (CLASS_NAME.matcher(dart).find() && withoutClassNames(dart).equals(withoutClassNames(java))) {
             return new Row(dart, java, Mark.LOCATION, NOTE_CLASS);

@@ -90,6 +90,27 @@ class OutputComparatorTest {
         assertEquals(Mark.DIFFERENT, row.mark());
     }
 
+    private static final String LINT_MESSAGE = "Missing an 'await' for the 'Future' computed by this expression."
+            + " Try adding an 'await' or wrapping the expression with 'unawaited'.";
+
+    @Test
+    void lintFindingsWithTheSameMessageDifferOnlyInPlaceSeverityAndName() {
+        Row row = OutputComparator.compareLines(
+                "   info - unawaited.dart:8:5 - " + LINT_MESSAGE + " - unawaited_futures",
+                "   warning - Unawaited.java:41:7 - " + LINT_MESSAGE + " - UnawaitedFutures");
+        assertEquals(Mark.LOCATION, row.mark());
+        assertEquals("lint: place, severity, name", row.note());
+    }
+
+    @Test
+    void lintFindingsWithAnotherMessageOrIndentationDiffer() {
+        String dart = "   info - unawaited.dart:8:5 - " + LINT_MESSAGE + " - unawaited_futures";
+        assertEquals(Mark.DIFFERENT, OutputComparator.compareLines(dart,
+                "   warning - Unawaited.java:41:7 - Something else. - UnawaitedFutures").mark());
+        assertEquals(Mark.DIFFERENT, OutputComparator.compareLines(dart,
+                "warning - Unawaited.java:41:7 - " + LINT_MESSAGE + " - UnawaitedFutures").mark());
+    }
+
     @Test
     void reorderedLinesDifferAndBothSidesKeepTheirOrder() {
         Comparison c = OutputComparator.compare(
