@@ -78,6 +78,10 @@ abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDrive
       try {
         while (true) {
           loop.drainMicrotasks();
+          FakeClock fake = loop.fake;
+          if (fake != null && fake.microtasksDrained()) {
+            continue; // A flushMicrotasks waiter was resumed: its resumption runs first.
+          }
           Runnable event = nextEvent();
           if (event == null) {
             return true;
@@ -137,6 +141,17 @@ abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDrive
         Runnable event = queue.poll();
         if (event != null) {
           return event;
+        }
+        FakeClock fake = loop.fake;
+        if (fake != null) {
+          switch (fake.idle(loop)) {
+            case LOOK_AGAIN:
+              continue;
+            case END:
+              return null;
+            default:
+              break;
+          }
         }
       }
       if (!paused && !timers.hasPending() && !loop.keptAlive()) {

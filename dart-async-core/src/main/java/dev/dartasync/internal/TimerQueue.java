@@ -51,8 +51,13 @@ final class TimerQueue {
     if (milliseconds < 0) {
       milliseconds = 0; // Negative durations are treated as zero, as in the VM.
     }
+    FakeClock fake = loop.fake;
     TimerEntry timer =
-        new TimerEntry(this, callback, milliseconds, repeating, loop.clock().millis());
+        new TimerEntry(
+            this, callback, milliseconds, repeating, loop.clock().millis(), fake == null ? 1 : 0);
+    if (fake != null) {
+      timer.created = dev.dartasync.StackTrace.current();
+    }
     enqueue(timer);
     return timer;
   }
@@ -70,6 +75,23 @@ final class TimerQueue {
     } else {
       heap.add(timer);
     }
+  }
+
+  /** The active timers, zero timers first then the heap's (in no promised order); loop only. */
+  List<TimerEntry> active() {
+    List<TimerEntry> list = new ArrayList<>();
+    for (TimerEntry t = firstZero; t != null; t = t.nextZero) {
+      if (t.callback != null) {
+        list.add(t);
+      }
+    }
+    for (int i = 0; i < heap.size(); i++) {
+      TimerEntry t = heap.at(i);
+      if (t.callback != null) {
+        list.add(t);
+      }
+    }
+    return list;
   }
 
   void cancel(TimerEntry timer) {
@@ -176,7 +198,8 @@ final class TimerQueue {
         }
         if (!timer.repeating) {
           timer.callback = null; // Inactive just before its callback runs.
-        } else if (timer.milliseconds > 0) {
+        } else if (timer.milliseconds > 0 && loop.fake == null) {
+          // On a fake clock a periodic timer makes up every missed period, as fake_async's do.
           long overdue = loop.clock().millis() - timer.wakeupTime;
           if (overdue > timer.milliseconds) {
             long missed = overdue / timer.milliseconds;
