@@ -63,7 +63,11 @@ final class TimerQueue {
   }
 
   private void enqueue(TimerEntry timer) {
-    timer.id = nextId++;
+    // The VM gives a re-armed periodic timer a new id, so it fires after a timer made before its
+    // re-arm with the same deadline. fake_async keeps it in creation order: on a fake clock, so do we.
+    if (loop.fake == null || timer.tick == 0) {
+      timer.id = nextId++;
+    }
     if (timer.milliseconds == 0) {
       if (firstZero == null) {
         firstZero = lastZero = timer;
