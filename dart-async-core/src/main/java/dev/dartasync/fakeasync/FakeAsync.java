@@ -82,10 +82,14 @@ public final class FakeAsync {
    * <p>Errors: an exception thrown by the body, or an uncaught error of the isolate, is thrown on
    * here, the original object. If the body is still suspended when nothing can resume it (it awaits
    * a timer nobody elapsed to, or a future nothing completes), this throws a {@link StateError}
-   * that says so and counts the pending timers: such a test never passes silently.
+   * that says so and where fake time stood: such a test never passes silently. Under the
+   * virtual-thread carrier, a body blocked in a JDK call the fake clock does not own ({@code
+   * Thread.sleep}, a socket) when nothing else is left to run ends the run with a {@link
+   * StateError} naming the call and its line (under the flag-free carrier such a call holds the
+   * whole isolate, which waits for it in real time).
    *
-   * <p>A lambda whose body is one expression with a value is ambiguous between this and {@link
-   * #run(VoidBody)}; write it as a block with {@code return}.
+   * <p>A lambda whose body is one expression with a value, or a block that only throws, fits both
+   * this and {@link #run(VoidBody)}; write a block with {@code return}, or cast to one of them.
    *
    * @throws dev.dartasync.ArgumentError if {@code body} is null
    */

@@ -18,9 +18,10 @@ import java.util.List;
  *       and, once none is left, to the target itself, and the elapsing body is resumed;
  *   <li>while a {@code flushTimers} runs, it moves to the next deadline until no timer (or no
  *       non-periodic one) is left, or fails the flush past its timeout;
- *   <li>otherwise nothing can happen without the outside world: a loop held by a keep-alive waits
- *       for it, any other ends (its timers are dropped; a run body still suspended then is the run's
- *       loud failure).
+ *   <li>otherwise nothing can happen without the outside world: a body blocked in a JDK call
+ *       ({@code Thread.sleep}, a socket) is the isolate's error, naming the call; a loop held by
+ *       another keep-alive (an open port) waits for it; any other ends (its timers are dropped; a
+ *       run body still suspended then is the run's loud failure).
  * </ul>
  *
  * A timer on this clock is due exactly its duration after it was made (the VM's extra millisecond
@@ -54,6 +55,8 @@ public final class FakeClock implements LoopClock {
   private Duration flushTimeout;
   private Completer<Void> timersWaiter;
   private Completer<Void> microtaskWaiter;
+  /** The bodies of the loop blocked in a JDK call now (the carrier tells). */
+  private final java.util.Set<Body> blocked = new java.util.LinkedHashSet<>();
 
   @Override
   public long millis() {
@@ -111,9 +114,56 @@ public final class FakeClock implements LoopClock {
         return Idle.LOOK_AGAIN;
       }
       default -> {
-        return loop.keptAlive() ? Idle.WAIT : Idle.END;
+        if (!loop.keptAlive()) {
+          return Idle.END;
+        }
+        if (!blocked.isEmpty()) {
+          throw new StateError(blockedText(blocked.iterator().next()));
+        }
+        return Idle.WAIT; // An open port, a pending call of another thread: real time ends it.
       }
     }
+  }
+
+  /** A body of this loop parked in a blocking JDK call (the carrier saw it); loop thread. */
+  void blocked(Body body) {
+    blocked.add(body);
+  }
+
+  /** That body runs again. */
+  void unblocked(Body body) {
+    blocked.remove(body);
+  }
+
+  /**
+   * The error for a body blocked in a call the fake clock does not own, naming the call: the JDK
+   * method the body's own code called last ({@code java.lang.Thread.sleep}), and where.
+   */
+  static String blockedText(Body body) {
+    Thread thread = body.thread;
+    StackTraceElement[] frames = thread == null ? new StackTraceElement[0] : thread.getStackTrace();
+    String call = "a blocking call";
+    String where = "";
+    for (int i = 0; i < frames.length; i++) {
+      if (!isJdk(frames[i])) {
+        if (i > 0) {
+          call = frames[i - 1].getClassName() + "." + frames[i - 1].getMethodName();
+        }
+        where = " (at " + frames[i] + ")";
+        break;
+      }
+    }
+    return "FakeAsync.run: an async body is blocked in "
+        + call
+        + where
+        + ", which the fake clock does not own: no elapse can end it, only real time or the"
+        + " outside world. Under FakeAsync wait with a timer (DFuture.delayed) or a future, not a"
+        + " blocking call.";
+  }
+
+  private static boolean isJdk(StackTraceElement frame) {
+    String module = frame.getModuleName();
+    return module != null && (module.startsWith("java.") || module.startsWith("jdk."));
   }
 
   /** Without the periodic timers: any non-periodic one left, or a periodic one due now. */
