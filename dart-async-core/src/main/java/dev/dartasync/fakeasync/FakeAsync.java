@@ -35,9 +35,12 @@ import java.util.List;
  * flushMicrotasks} called in an async body suspend that body while the isolate's loop runs the
  * timers and microtasks, in the loop's order (microtasks drained before and after each timer, as in
  * {@code fake_async}); a body still suspended when nothing can resume it fails the run instead of
- * passing silently; {@code elapse} from a timer or microtask callback is a {@link StateError}; and
- * timers have the VM's millisecond resolution (a duration is truncated to whole milliseconds), with
- * zero-duration timers run as events in posting order among the isolate's other events.
+ * passing silently; {@code elapse} from a timer or microtask callback is a {@link StateError}; a
+ * body blocked in a JDK call ({@code Thread.sleep}, a socket) fails the run naming the call (under
+ * the virtual-thread carrier); timers have the VM's millisecond resolution (a duration is truncated
+ * to whole milliseconds), with zero-duration timers run as events in posting order among the
+ * isolate's other events; the whole isolate is on the fake clock, not one zone; isolates spawned in
+ * the run keep the real clock.
  *
  * <p>Every instance method must be called on the run's isolate (its body, or code that body runs);
  * elsewhere it throws a {@link StateError}. It needs no test framework.
@@ -92,6 +95,7 @@ public final class FakeAsync {
    * this and {@link #run(VoidBody)}; write a block with {@code return}, or cast to one of them.
    *
    * @throws dev.dartasync.ArgumentError if {@code body} is null
+   * @throws StateError if called on an isolate (it must be called from a thread of no isolate)
    */
   public static <T> T run(Body<T> body) {
     return run(Instant.now(), body);
@@ -104,6 +108,12 @@ public final class FakeAsync {
   public static <T> T run(Instant initialTime, Body<T> body) {
     Checks.notNull(initialTime, "initialTime");
     Checks.notNull(body, "body");
+    if (dev.dartasync.internal.EventLoop.current() != null) {
+      throw new StateError(
+          "FakeAsync.run was called on an isolate (in Dart.run, an async body or a callback): it"
+              + " starts an isolate of its own and waits for it, so call it from the test's own"
+              + " thread, outside Dart.run.");
+    }
     FakeAsync fake = new FakeAsync(initialTime);
     Object[] value = new Object[1];
     boolean[] finished = new boolean[1];

@@ -336,6 +336,20 @@ class FakeAsyncTest {
   }
 
   @Test
+  @DisplayName("FakeAsync.run on an isolate: StateError (it starts an isolate of its own)")
+  void runOnIsolate() {
+    StateError e =
+        assertThrows(
+            StateError.class,
+            () -> dev.dartasync.Dart.run(() -> FakeAsync.run(fake -> {})));
+    assertEquals(
+        "Bad state: FakeAsync.run was called on an isolate (in Dart.run, an async body or a"
+            + " callback): it starts an isolate of its own and waits for it, so call it from the"
+            + " test's own thread, outside Dart.run.",
+        e.toString());
+  }
+
+  @Test
   @DisplayName("an hour of timers takes well under a second of real time")
   void fast() {
     long before = System.nanoTime();
