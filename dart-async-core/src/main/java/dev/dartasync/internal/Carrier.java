@@ -268,6 +268,9 @@ public abstract class Carrier {
         case BLOCKED -> {
           loop.releaseKeepAlive(); // Taken when it blocked (below).
           body.unblocked();
+          if (loop.fake != null) {
+            loop.fake.unblocked(body);
+          }
         }
         case AWAITING, YIELDED -> {
           // Not resumed: a stale run of its continuation. It suspends again (Body.suspend).
@@ -306,6 +309,9 @@ public abstract class Carrier {
       // Held without a KeepAlive object: taken and released here, on the loop thread, exactly
       // once each (8 B less per body than a handle field; one allocation less per blocking call).
       loop.holdKeepAlive();
+      if (loop.fake != null) {
+        loop.fake.blocked(body); // FakeAsync names the call if nothing else is left to run.
+      }
     } else if (after == Body.State.RESUMING) {
       resumedButNotRun(body);
     }

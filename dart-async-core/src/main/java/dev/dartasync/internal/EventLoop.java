@@ -123,6 +123,8 @@ public final class EventLoop {
   }
 
   private final LoopClock clock;
+  /** The clock if it is a {@link FakeClock} (FakeAsync), else null: one null check where it acts. */
+  final FakeClock fake;
   /** What runs the loop: on the thread that made it, or in pooled turns. */
   private final EventLoopDriver driver;
 
@@ -184,6 +186,7 @@ public final class EventLoop {
 
   private EventLoop(LoopClock clock, Thread thread, Executor pool) {
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.fake = clock instanceof FakeClock f ? f : null;
     this.driver =
         pool == null ? new OwnedThreadDriver(this, thread) : new PooledTurnDriver(this, pool);
     this.queue = new EventQueue(driver);
@@ -335,6 +338,11 @@ public final class EventLoop {
 
   void schedulePriorityMicrotask(ZoneImpl zone, Runnable task) {
     microtasks.addPriority(zone, task);
+  }
+
+  /** How many microtasks are queued; walks the queue. */
+  int microtaskCount() {
+    return microtasks.count();
   }
 
   boolean microtasksEmpty() {

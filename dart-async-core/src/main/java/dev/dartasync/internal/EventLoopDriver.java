@@ -84,6 +84,10 @@ abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDrive
           } else {
             loop.drainMicrotasks();
           }
+          FakeClock fake = loop.fake;
+          if (fake != null && fake.microtasksDrained()) {
+            continue; // A flushMicrotasks waiter was resumed: its resumption runs first.
+          }
           BlockedLoopWatch.Turns watched = turns;
           if (watched != null) {
             watched.stepBack(); // Odd: back in the loop, looking for the next event.
@@ -154,6 +158,17 @@ abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDrive
         Runnable event = queue.poll();
         if (event != null) {
           return event;
+        }
+        FakeClock fake = loop.fake;
+        if (fake != null) {
+          switch (fake.idle(loop)) {
+            case LOOK_AGAIN:
+              continue;
+            case END:
+              return null;
+            default:
+              break;
+          }
         }
       }
       if (!paused && !timers.hasPending() && !loop.keptAlive()) {

@@ -45,6 +45,15 @@ final class MicrotaskQueue {
     return head == null;
   }
 
+  /** How many entries are queued (walks the list: for tests' counts, not for the loop). */
+  int count() {
+    int n = 0;
+    for (Entry e = head; e != null; e = e.next) {
+      n++;
+    }
+    return n;
+  }
+
   void add(Zone zone, Runnable task) {
     add(new Entry(zone, task));
   }

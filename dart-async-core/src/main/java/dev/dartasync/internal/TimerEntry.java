@@ -24,15 +24,23 @@ public final class TimerEntry implements Comparable<TimerEntry> {
   int heapIndex = -1;
   /** Next zero timer in the FIFO list. */
   TimerEntry nextZero;
+  /** Where the timer was made: kept on a fake clock only (its pending-timer list shows it). */
+  dev.dartasync.StackTrace created;
 
   TimerEntry(
-      TimerQueue queue, Consumer<Object> callback, long milliseconds, boolean repeating, long now) {
+      TimerQueue queue,
+      Consumer<Object> callback,
+      long milliseconds,
+      boolean repeating,
+      long now,
+      long slack) {
     this.queue = queue;
     this.callback = callback;
     this.milliseconds = milliseconds;
     this.repeating = repeating;
-    // The VM adds one: its millisecond clock rounds down, and a timer must never fire early.
-    this.wakeupTime = milliseconds == 0 ? now : saturatedAdd(now, 1 + milliseconds);
+    // The VM adds one (slack 1): its millisecond clock rounds down, and a timer must never fire
+    // early. A fake clock does not round (slack 0): a timer is due exactly its duration later.
+    this.wakeupTime = milliseconds == 0 ? now : saturatedAdd(now, slack + milliseconds);
   }
 
   /**
@@ -52,6 +60,20 @@ public final class TimerEntry implements Comparable<TimerEntry> {
 
   public boolean isActive() {
     return callback != null;
+  }
+
+  /** The timer's duration in milliseconds (its period, for a periodic one). */
+  public long milliseconds() {
+    return milliseconds;
+  }
+
+  public boolean isPeriodic() {
+    return repeating;
+  }
+
+  /** Where the timer was made, on a fake clock; null otherwise. */
+  public dev.dartasync.StackTrace created() {
+    return created;
   }
 
   public int tick() {

@@ -21,6 +21,11 @@ final class TimerHeap {
     return size;
   }
 
+  /** The timer at heap position {@code index} (any order; for listing, not for firing). */
+  TimerEntry at(int index) {
+    return items[index];
+  }
+
   TimerEntry first() {
     return size == 0 ? null : items[0];
   }

@@ -51,14 +51,23 @@ final class TimerQueue {
     if (milliseconds < 0) {
       milliseconds = 0; // Negative durations are treated as zero, as in the VM.
     }
+    FakeClock fake = loop.fake;
     TimerEntry timer =
-        new TimerEntry(this, callback, milliseconds, repeating, loop.clock().millis());
+        new TimerEntry(
+            this, callback, milliseconds, repeating, loop.clock().millis(), fake == null ? 1 : 0);
+    if (fake != null) {
+      timer.created = dev.dartasync.StackTrace.current();
+    }
     enqueue(timer);
     return timer;
   }
 
   private void enqueue(TimerEntry timer) {
-    timer.id = nextId++;
+    // The VM gives a re-armed periodic timer a new id, so it fires after a timer made before its
+    // re-arm with the same deadline. fake_async keeps it in creation order: on a fake clock, so do we.
+    if (loop.fake == null || timer.tick == 0) {
+      timer.id = nextId++;
+    }
     if (timer.milliseconds == 0) {
       if (firstZero == null) {
         firstZero = lastZero = timer;
@@ -70,6 +79,23 @@ final class TimerQueue {
     } else {
       heap.add(timer);
     }
+  }
+
+  /** The active timers, zero timers first then the heap's (in no promised order); loop only. */
+  List<TimerEntry> active() {
+    List<TimerEntry> list = new ArrayList<>();
+    for (TimerEntry t = firstZero; t != null; t = t.nextZero) {
+      if (t.callback != null) {
+        list.add(t);
+      }
+    }
+    for (int i = 0; i < heap.size(); i++) {
+      TimerEntry t = heap.at(i);
+      if (t.callback != null) {
+        list.add(t);
+      }
+    }
+    return list;
   }
 
   void cancel(TimerEntry timer) {
@@ -179,7 +205,8 @@ final class TimerQueue {
         }
         if (!timer.repeating) {
           timer.callback = null; // Inactive just before its callback runs.
-        } else if (timer.milliseconds > 0) {
+        } else if (timer.milliseconds > 0 && loop.fake == null) {
+          // On a fake clock a periodic timer makes up every missed period, as fake_async's do.
           long overdue = loop.clock().millis() - timer.wakeupTime;
           if (overdue > timer.milliseconds) {
             long missed = overdue / timer.milliseconds;

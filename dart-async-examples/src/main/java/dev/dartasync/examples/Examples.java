@@ -10,6 +10,7 @@ import dev.dartasync.examples.lecture.Exercise1;
 import dev.dartasync.examples.lecture.Exercise2;
 import dev.dartasync.examples.lecture.FutureWait;
 import dev.dartasync.examples.lecture.FutureWaitErrors;
+import dev.dartasync.examples.lecture.FutureWaitFake;
 import dev.dartasync.examples.lecture.IsolateCopyCost;
 import dev.dartasync.examples.lecture.IsolateExitReturn;
 import dev.dartasync.examples.lecture.IsolateHeartbeat;
@@ -46,6 +47,7 @@ public final class Examples {
             new Example("event-loop", EVENT_LOOP, () -> EventLoop.main(NO_ARGS)),
             new Example("future-wait", FUTURE_WAIT, () -> FutureWait.main(NO_ARGS)),
             new Example("future-wait-errors", FUTURE_WAIT, () -> FutureWaitErrors.main(NO_ARGS)),
+            new Example("future-wait-fake", FUTURE_WAIT, () -> FutureWaitFake.main(NO_ARGS)),
             new Example("unawaited", UNAWAITED, () -> Unawaited.main(NO_ARGS)),
             new Example("unawaited-fixed", UNAWAITED, () -> UnawaitedFixed.main(NO_ARGS)),
             new Example("unawaited-lint", UNAWAITED, () -> UnawaitedLint.main(NO_ARGS)),

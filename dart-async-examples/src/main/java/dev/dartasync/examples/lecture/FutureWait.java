@@ -12,6 +12,7 @@ import dev.dartasync.examples.support.Stopwatch;
 import io.vavr.Tuple3;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Lecture, "Future, async/await and Future.wait, measured": three independent calls awaited one
@@ -33,10 +34,18 @@ public final class FutureWait {
         });
   }
 
-  // Future<void> main() async {
   public static void program() {
+    program(Stopwatch::started);
+  }
+
+  /**
+   * The program with its stopwatch from {@code stopwatch} (a started one): FutureWaitFake passes
+   * one on fake time.
+   */
+  // Future<void> main() async {
+  public static void program(Supplier<Stopwatch> stopwatch) {
     //   final sw = Stopwatch()..start();
-    final Stopwatch sw = Stopwatch.started();
+    final Stopwatch sw = stopwatch.get();
     //   final a = await fetch('config', 300);
     final String a = await(fetch("config", 300));
     //   final b = await fetch('user', 200);
@@ -71,13 +80,13 @@ public final class FutureWait {
 
   /** Runs the program with its prints captured (see {@link CapturedRun}) and reads its figures. */
   public static Figures measure() {
-    CapturedRun run = CapturedRun.of(FutureWait::program);
+    CapturedRun run = CapturedRun.of(() -> program());
     return new Figures(
         (long) run.number("^sequential: .* -> (\\d+) ms$"),
         (long) run.number("^record \\.wait: .* -> (\\d+) ms$"));
   }
 
   public static void main(String[] args) {
-    Dart.runMain(FutureWait::program);
+    Dart.runMain(() -> program());
   }
 }

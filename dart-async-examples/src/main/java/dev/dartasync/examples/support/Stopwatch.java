@@ -1,31 +1,49 @@
 package dev.dartasync.examples.support;
 
+import java.util.function.LongSupplier;
+
 /**
  * Dart's {@code Stopwatch} from dart:core, as much as the lecture uses: {@code Stopwatch()..start()},
- * {@code elapsedMilliseconds}, {@code elapsedMicroseconds}, {@code reset()}. Monotonic ({@link System#nanoTime()}).
+ * {@code elapsedMilliseconds}, {@code elapsedMicroseconds}, {@code reset()}. Monotonic ({@link System#nanoTime()}),
+ * or on another clock ({@link #started(LongSupplier)}: a FakeAsync's fake time).
  */
 public final class Stopwatch {
+  private final LongSupplier nanoTime;
   private long startNanos;
   private long elapsedWhileStopped;
   private boolean running;
 
+  public Stopwatch() {
+    this(System::nanoTime);
+  }
+
+  /** A stopwatch reading {@code nanoTime} (monotonic nanoseconds; only differences matter). */
+  public Stopwatch(LongSupplier nanoTime) {
+    this.nanoTime = nanoTime;
+  }
+
   /** {@code Stopwatch()..start()}. */
   public static Stopwatch started() {
-    Stopwatch sw = new Stopwatch();
+    return started(System::nanoTime);
+  }
+
+  /** {@code Stopwatch()..start()} on the clock {@code nanoTime}. */
+  public static Stopwatch started(LongSupplier nanoTime) {
+    Stopwatch sw = new Stopwatch(nanoTime);
     sw.start();
     return sw;
   }
 
   public void start() {
     if (!running) {
-      startNanos = System.nanoTime();
+      startNanos = nanoTime.getAsLong();
       running = true;
     }
   }
 
   public void stop() {
     if (running) {
-      elapsedWhileStopped += System.nanoTime() - startNanos;
+      elapsedWhileStopped += nanoTime.getAsLong() - startNanos;
       running = false;
     }
   }
@@ -33,7 +51,7 @@ public final class Stopwatch {
   /** Sets the elapsed time to zero; a running stopwatch keeps running. */
   public void reset() {
     elapsedWhileStopped = 0;
-    startNanos = System.nanoTime();
+    startNanos = nanoTime.getAsLong();
   }
 
   /** Whole milliseconds elapsed, truncated as Dart's {@code elapsedMilliseconds}. */
@@ -47,6 +65,6 @@ public final class Stopwatch {
   }
 
   private long elapsedNanos() {
-    return elapsedWhileStopped + (running ? System.nanoTime() - startNanos : 0);
+    return elapsedWhileStopped + (running ? nanoTime.getAsLong() - startNanos : 0);
   }
 }
