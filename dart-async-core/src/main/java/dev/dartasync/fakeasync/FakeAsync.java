@@ -183,6 +183,7 @@ public final class FakeAsync {
    *     timer, microtask or listener callback (it cannot run timers from inside one of them)
    */
   public void elapse(Duration duration) {
+    Checks.notNull(duration, "duration");
     clock.elapse(duration);
   }
 
@@ -195,6 +196,7 @@ public final class FakeAsync {
    *     negative duration} for a negative duration
    */
   public void elapseBlocking(Duration duration) {
+    Checks.notNull(duration, "duration");
     clock.elapseBlocking(duration);
   }
 
@@ -225,6 +227,7 @@ public final class FakeAsync {
    * @throws StateError as {@link #elapse} does when nested or called from a callback
    */
   public void flushTimers(Duration timeout, boolean flushPeriodicTimers) {
+    Checks.notNull(timeout, "timeout");
     clock.flushTimers(timeout, flushPeriodicTimers);
   }
 
@@ -300,6 +303,14 @@ public final class FakeAsync {
    */
   public record PendingTimer(
       Duration duration, boolean isPeriodic, StackTrace creationStackTrace) {
+
+    /**
+     * @throws dev.dartasync.ArgumentError if {@code duration} or {@code creationStackTrace} is null
+     */
+    public PendingTimer {
+      Checks.notNull(duration, "duration");
+      Checks.notNull(creationStackTrace, "creationStackTrace");
+    }
 
     /**
      * {@code Timer (duration: 0:00:01.000000, periodic: false), created:} and the creation stack

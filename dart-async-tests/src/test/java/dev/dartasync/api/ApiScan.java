@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * classes directory or jar, and their public constructors and methods.
  */
 final class ApiScan {
-  static final List<String> PACKAGES = List.of("dev.dartasync", "dev.dartasync.isolate");
+  static final List<String> PACKAGES =
+      List.of("dev.dartasync", "dev.dartasync.isolate", "dev.dartasync.fakeasync");
 
   private ApiScan() {}
 
