@@ -174,4 +174,21 @@ class LectureOutputLoaderTest {
             assertTrue(e.getMessage().startsWith("m.txt:2:"), e.getMessage());
         }
     }
+
+    @Test
+    void theHeartbeatExpectsTheDetectorsLinesForTheMainIsolateOnly() {
+        List<Line> lines = LectureOutputLoader.load("isolate-heartbeat").lines();
+        List<String> javaOnly = lines.stream().filter(l -> l.channel() == Channel.JAVA).map(Line::text).toList();
+        assertEquals(List.of("WARN dev.dartasync.isolate.Isolate - The isolate main has not returned to its event loop "
+                        + "for 104 ms (threshold 100 ms): its timers, messages and microtasks wait. It is running:",
+                LectureOutput.JAVA_FRAMES,
+                "\t... (the isolate's event loop)",
+                "WARN dev.dartasync.isolate.Isolate - The isolate main returned to its event loop after 812 ms."),
+                javaOnly);
+        // All of them before the main isolate's line; none after it (Isolate.run blocks no loop).
+        int mainLine = lines.indexOf(lines.stream().filter(l -> l.text().startsWith("main isolate   :")).findFirst()
+                .orElseThrow());
+        assertEquals(4, mainLine);
+        assertTrue(lines.subList(0, 4).stream().allMatch(l -> l.channel() == Channel.JAVA), lines.toString());
+    }
 }
