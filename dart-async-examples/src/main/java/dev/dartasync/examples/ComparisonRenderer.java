@@ -21,8 +21,11 @@ import java.util.function.Function;
  * ({@code =}, {@code ~ +4 ms}, {@code @}, {@code ≠ missing}, ...) and "Java (this run)", one row per aligned pair of
  * lines; the exit codes are the table's footer row. A line missing on one side is an empty cell (its mark says
  * {@code missing} or {@code extra}). The Dart column shows the lecture's lines as printed, without the marks of
- * their measured figures ({@code ⟦610⟧} shows as {@code 610}). Cells wider than the maximum column width wrap onto
- * further table lines.
+ * their measured figures ({@code ⟦610⟧} shows as {@code 610}). A line only the port prints (a {@code java} line of
+ * the lecture output, such as the blocked-loop detector's) has an empty Dart cell and the mark {@code + Java only};
+ * if the port did not print it, the Dart cell shows it after {@code "(Java only) "}, marked {@code ≠ missing}. A tab
+ * shows as four spaces (a table cannot place it). Cells wider than the maximum column width wrap onto further table
+ * lines.
  */
 public final class ComparisonRenderer {
 
@@ -57,12 +60,12 @@ public final class ComparisonRenderer {
     public String render(String id, String title, Comparison comparison) {
         Row exit = comparison.exit();
         List<ColumnData<Row>> columns = List.of(
-                text(DART_HEADER, orEmpty(exit.dart()), r -> shown(r.dart())),
+                text(DART_HEADER, orEmpty(exit.dart()), ComparisonRenderer::dartCell),
                 new Column().header("").footer(exit.markText())
                         .headerAlign(HorizontalAlign.LEFT).dataAlign(HorizontalAlign.LEFT)
                         .footerAlign(HorizontalAlign.LEFT)
                         .with(Row::markText),
-                text(JAVA_HEADER, orEmpty(exit.java()), r -> orEmpty(r.java())));
+                text(JAVA_HEADER, orEmpty(exit.java()), r -> untabbed(orEmpty(r.java()))));
         String table = AsciiTable.getTable(AsciiTable.BASIC_ASCII_NO_DATA_SEPARATORS, comparison.lines(), columns);
         return "== " + id + ": " + title + "\n" + table + "\n";
     }
@@ -102,6 +105,23 @@ public final class ComparisonRenderer {
     private static Column left(String header) {
         return new Column().header(header)
                 .headerAlign(HorizontalAlign.LEFT).dataAlign(HorizontalAlign.LEFT).footerAlign(HorizontalAlign.LEFT);
+    }
+
+    /**
+     * The Dart cell of a row: the lecture's line as printed; for a line only the port prints, nothing, or, when the
+     * port did not print it, that line after {@code "(Java only) "}.
+     */
+    private static String dartCell(Row row) {
+        String dart = row.dart();
+        if (dart != null && dart.startsWith(LectureOutput.JAVA_ONLY)) {
+            return row.java() != null ? ""
+                    : "(Java only) " + untabbed(shown(dart.substring(LectureOutput.JAVA_ONLY.length())));
+        }
+        return untabbed(shown(dart));
+    }
+
+    private static String untabbed(String cell) {
+        return cell.replace("\t", "    ");
     }
 
     /** A lecture line as the lecture printed it: without the marks of its measured figures ({@code ⟦610⟧}). */

@@ -18,9 +18,27 @@ public record LectureOutput(List<Line> lines, int exitCode) {
      */
     public static final String STACK_TRACE = "⟦stack trace⟧";
 
+    /**
+     * The prefix of a {@link Channel#JAVA} line's text as {@link OutputComparator} reads it ({@link Line#compared()}):
+     * a line the port prints and the lecture does not.
+     */
+    public static final String JAVA_ONLY = "⟦java⟧";
+
+    /**
+     * The whole text of a {@link Channel#JAVA} line that stands for a run of one or more Java stack-frame lines,
+     * {@code "\tat <frame>"}, as the blocked-loop detector prints them (their methods and line numbers are the
+     * port's own).
+     */
+    public static final String JAVA_FRAMES = "⟦java frames⟧";
+
     /** The stream a line was printed to. */
     public enum Channel {
-        OUT, ERR
+        OUT, ERR,
+        /**
+         * A line only the Java port prints, on either stream: a diagnostic of its own, such as the blocked-loop
+         * detector's WARN, with no line of the lecture's program beside it.
+         */
+        JAVA
     }
 
     /** One printed line, without its line terminator. */
@@ -28,6 +46,11 @@ public record LectureOutput(List<Line> lines, int exitCode) {
         public Line {
             Objects.requireNonNull(channel, "channel");
             Objects.requireNonNull(text, "text");
+        }
+
+        /** The text as {@link OutputComparator} reads it: a {@link Channel#JAVA} line gets {@link #JAVA_ONLY} first. */
+        public String compared() {
+            return channel == Channel.JAVA ? JAVA_ONLY + text : text;
         }
     }
 

@@ -18,9 +18,11 @@ import java.util.List;
  * out &lt;text&gt;         a line printed to stdout: &lt;text&gt; is everything after "out " (exactly one space),
  *                    byte for byte, trailing spaces included; "out" alone is an empty line
  * err &lt;text&gt;         the same for stderr
+ * java &lt;text&gt;        a line only the Java port prints (on either stream), not the lecture's program: a diagnostic
+ *                    of its own, such as the blocked-loop detector's WARN; "java" alone is an empty line
  * exit &lt;n&gt;           the exit code of the process, exactly once (a decimal integer)
  * </pre>
- * {@code out} and {@code err} lines are listed in the order the program printed them. A line terminator is
+ * {@code out}, {@code err} and {@code java} lines are listed in the order the program printed them. A line terminator is
  * {@code \n} or {@code \r\n}; the {@code \r} is not part of the text.
  *
  * <p>Inside {@code <text>}, {@code ⟦ ⟧} marks what the port may print differently (see {@link LineTemplate} and
@@ -29,7 +31,11 @@ import java.util.List;
  * ⟦21⟧               a measured number that is not a time (a tick count); times ("27.6 ms") need no mark
  * ⟦███▎⟧             a bar of a text chart, drawn to a measured length (block characters █▉▊▋▌▍▎▏)
  * err ⟦stack trace⟧  the whole line: a stack trace the lecture does not show ({@link LectureOutput#STACK_TRACE})
+ * java ⟦java frames⟧ the whole line, in a java line only: one or more Java stack-frame lines, "\tat &lt;frame&gt;"
+ *                    ({@link LectureOutput#JAVA_FRAMES})
  * </pre>
+ * A {@code java} line's times ({@code "for 104 ms"}) are measured figures like any other; a tab in its text is a
+ * tab ({@code "\t... (the isolate's event loop)"}, as the detector prints its last line).
  * Any other use of {@code ⟦} or {@code ⟧} is malformed.
  *
  * <p>{@link #parse} does no I/O and is what the tests use; {@link #load} reads the resource and parses it.
@@ -86,6 +92,13 @@ public final class LectureOutputLoader {
             } else if (line.equals("err") || line.startsWith("err ")) {
                 String text = checked(source, number, textAfter(line, "err"));
                 out.add(new LectureOutput.Line(LectureOutput.Channel.ERR, text));
+            } else if (line.equals("java") || line.startsWith("java ")) {
+                String text = textAfter(line, "java");
+                String problem = LineTemplate.check(text, List.of(LectureOutput.JAVA_FRAMES));
+                if (problem != null) {
+                    throw malformed(source, number, problem + ": " + text);
+                }
+                out.add(new LectureOutput.Line(LectureOutput.Channel.JAVA, text));
             } else if (line.startsWith("exit ")) {
                 if (exit != null) {
                     throw malformed(source, number, "a second 'exit' line");
@@ -96,7 +109,7 @@ public final class LectureOutputLoader {
                     throw malformed(source, number, "'exit' needs an integer: " + line);
                 }
             } else {
-                throw malformed(source, number, "expected 'out ', 'err ', 'exit ' or '#': " + line);
+                throw malformed(source, number, "expected 'out ', 'err ', 'java ', 'exit ' or '#': " + line);
             }
         }
         if (exit == null) {

@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
  *       lecture's Dart output beside the Java output line by line, marked {@code =} (identical), {@code ~} (only
  *       a measured figure differs, by the stated amount), {@code @} (only a name of the platform's own differs: a
  *       stack frame's source location, a class, a retaining path, a stack trace the lecture leaves out; see
- *       {@link OutputComparator}) or {@code ≠} (different or missing), then the exit codes, then a summary. Exits
+ *       {@link OutputComparator}), {@code +} (a line only the port prints, as the lecture output expects: the
+ *       blocked-loop detector's) or {@code ≠} (different or missing), then the exit codes, then a summary. Exits
  *       0 if no example has a {@code ≠} row, 1 otherwise. This report is written in UTF-8.</li>
  * </ul>
  */

@@ -42,6 +42,12 @@ import java.util.regex.Pattern;
  *       <li>a stack trace the lecture leaves out: the lecture line {@link LectureOutput#STACK_TRACE} against a
  *           run of stack-frame and {@code <asynchronous suspension>} lines (note {@code "stack trace"});</li>
  *     </ul></li>
+ *   <li>{@link Mark#JAVA_ONLY} {@code +}: a line only the port prints, against the lecture output's {@code java} line
+ *       (see {@link LectureOutputLoader}; its text here starts with {@link LectureOutput#JAVA_ONLY}) that it fits,
+ *       measured figures aside (their differences are not stated: the lecture has no figure there); and a run of
+ *       Java stack-frame lines {@code "\tat <frame>"}, of any length, against {@link LectureOutput#JAVA_FRAMES}
+ *       (note {@code "Java only"}). A {@code java} line the port did not print is {@code ≠ missing}, as any
+ *       other;</li>
  *   <li>{@link Mark#DIFFERENT} {@code ≠}: anything else, including a line present on one side only (note
  *       {@code "missing"} when Java lacks a Dart line, {@code "extra"} when Java printed a line Dart did not) and
  *       lines that differ only in white space (note {@code "white space"}).</li>
@@ -57,6 +63,7 @@ public final class OutputComparator {
         MATCH("="),
         TIME("~"),
         LOCATION("@"),
+        JAVA_ONLY("+"),
         DIFFERENT("≠");
 
         private final String symbol;
@@ -74,7 +81,10 @@ public final class OutputComparator {
     public enum Verdict {
         /** Every line and the exit code are identical. */
         MATCH("match"),
-        /** No {@code ≠} row: only measured times ({@code ~}) or stack-frame locations ({@code @}) differ. */
+        /**
+         * No {@code ≠} row: only measured times ({@code ~}) or platform names ({@code @}) differ, or the port printed
+         * lines of its own that the lecture output expects ({@code +}).
+         */
         TIMES_ONLY("times/locations only"),
         /** At least one {@code ≠} row. */
         DIFFERS("differs");
@@ -132,7 +142,8 @@ public final class OutputComparator {
             if (count(Mark.DIFFERENT) > 0) {
                 return Verdict.DIFFERS;
             }
-            return count(Mark.TIME) + count(Mark.LOCATION) > 0 ? Verdict.TIMES_ONLY : Verdict.MATCH;
+            return count(Mark.TIME) + count(Mark.LOCATION) + count(Mark.JAVA_ONLY) > 0
+                    ? Verdict.TIMES_ONLY : Verdict.MATCH;
         }
     }
 
@@ -154,16 +165,23 @@ public final class OutputComparator {
     private static final String NOTE_PATH = "retaining path";
     private static final String NOTE_STACK = "stack trace";
     private static final String NOTE_UNMEASURED = "not in the lecture";
+    private static final String NOTE_JAVA_ONLY = "Java only";
+    /** A Java stack-frame line, as the blocked-loop detector (and {@code printStackTrace}) prints one. */
+    private static final Pattern JAVA_FRAME = Pattern.compile("^\\tat \\S.*$");
 
     private OutputComparator() {
     }
 
     /** Compares a lecture output with a Java run's merged output lines and exit code ({@code null}: none). */
     public static Comparison compare(LectureOutput dart, List<String> javaLines, Integer javaExit) {
-        return compare(dart.mergedText(), dart.exitCode(), javaLines, javaExit);
+        return compare(dart.lines().stream().map(LectureOutput.Line::compared).toList(), dart.exitCode(),
+                javaLines, javaExit);
     }
 
-    /** Compares Dart's lines and exit code with Java's lines and exit code ({@code null}: none). */
+    /**
+     * Compares Dart's lines and exit code with Java's lines and exit code ({@code null}: none). A Dart line that
+     * starts with {@link LectureOutput#JAVA_ONLY} is a line only the port prints ({@link LectureOutput.Line#compared}).
+     */
     public static Comparison compare(List<String> dartLines, int dartExit, List<String> javaLines, Integer javaExit) {
         List<Row> rows = new ArrayList<>();
         Patch<String> patch = DiffUtils.diff(dartLines, javaLines, (a, b) -> compareLines(a, b).mark() != Mark.DIFFERENT);
@@ -202,7 +220,7 @@ public final class OutputComparator {
 
     /** The platform-specific runs a line-by-line pairing cannot see: a retaining path, an elided stack trace. */
     private enum Run {
-        NONE, PATH, STACK
+        NONE, PATH, STACK, JAVA_FRAMES
     }
 
     private static Run runOf(Row row) {
@@ -210,6 +228,11 @@ public final class OutputComparator {
         boolean javaPath = row.java() == null || row.java().startsWith(PATH_LINE);
         if (dartPath && javaPath) {
             return Run.PATH;
+        }
+        boolean dartFrames = row.dart() == null || row.dart().equals(LectureOutput.JAVA_ONLY + LectureOutput.JAVA_FRAMES);
+        boolean javaFrames = row.java() == null || JAVA_FRAME.matcher(row.java()).matches();
+        if (dartFrames && javaFrames) {
+            return Run.JAVA_FRAMES;
         }
         boolean dartStack = row.dart() == null || row.dart().equals(LectureOutput.STACK_TRACE);
         boolean javaStack = row.java() == null || isStackLine(row.java());
@@ -238,8 +261,13 @@ public final class OutputComparator {
             boolean bothSides = span.stream().anyMatch(r -> r.dart() != null)
                     && span.stream().anyMatch(r -> r.java() != null);
             if (run != Run.NONE && bothSides) {
-                String note = run == Run.PATH ? NOTE_PATH : NOTE_STACK;
-                span.replaceAll(r -> r.mark() == Mark.DIFFERENT ? new Row(r.dart(), r.java(), Mark.LOCATION, note) : r);
+                Mark mark = run == Run.JAVA_FRAMES ? Mark.JAVA_ONLY : Mark.LOCATION;
+                String note = switch (run) {
+                    case PATH -> NOTE_PATH;
+                    case JAVA_FRAMES -> NOTE_JAVA_ONLY;
+                    default -> NOTE_STACK;
+                };
+                span.replaceAll(r -> r.mark() == Mark.DIFFERENT ? new Row(r.dart(), r.java(), mark, note) : r);
             }
             start = end;
         }
@@ -250,6 +278,9 @@ public final class OutputComparator {
     public static Row compareLines(String dart, String java) {
         Objects.requireNonNull(dart, "dart");
         Objects.requireNonNull(java, "java");
+        if (dart.startsWith(LectureOutput.JAVA_ONLY)) {
+            return compareJavaOnly(dart, java);
+        }
         if (dart.equals(java)) {
             return new Row(dart, java, Mark.MATCH, "");
         }
@@ -284,6 +315,15 @@ public final class OutputComparator {
         }
         boolean whiteSpaceOnly = dart.replaceAll("\\s+", "").equals(java.replaceAll("\\s+", ""));
         return new Row(dart, java, Mark.DIFFERENT, whiteSpaceOnly ? "white space" : "");
+    }
+
+    /** A lecture output's {@code java} line against a Java line: {@code +} if it fits, measured figures aside. */
+    private static Row compareJavaOnly(String dart, String java) {
+        String expected = dart.substring(LectureOutput.JAVA_ONLY.length());
+        boolean fits = expected.equals(LectureOutput.JAVA_FRAMES)
+                ? JAVA_FRAME.matcher(java).matches()
+                : expected.equals(java) || LineTemplate.of(expected).differences(java) != null;
+        return new Row(dart, java, fits ? Mark.JAVA_ONLY : Mark.DIFFERENT, fits ? NOTE_JAVA_ONLY : "");
     }
 
     private static String withoutClassNames(String line) {

@@ -89,4 +89,25 @@ class ComparisonRendererTest {
         assertTrue(rowOf(out, "three").contains("differs") && rowOf(out, "three").contains("2 ≠"), out);
         assertTrue(out.endsWith("3 examples: 1 match, 1 times/locations only, 1 differs\n"), out);
     }
+
+    @Test
+    void aJavaOnlyLineHasAnEmptyDartCellUnlessItIsMissing() {
+        LectureOutput lecture = LectureOutputLoader.parse("t", """
+                java WARN x - stalled for 104 ms
+                java ⟦java frames⟧
+                out done
+                java WARN x - back after 812 ms
+                exit 0
+                """);
+        Comparison c = OutputComparator.compare(lecture,
+                List.of("WARN x - stalled for 101 ms", "\tat a.B.c(B.java:1)", "\tat a.B.d(B.java:2)", "done"), 0);
+        String out = renderer.render("x", "X", c);
+
+        assertTrue(rowOf(out, "stalled for 101 ms").matches("\\|\\s+\\| \\+ Java only\\s+\\| WARN x - stalled for 101 ms.*"),
+                out);
+        assertTrue(rowOf(out, "a.B.d").matches("\\|\\s+\\| \\+ Java only\\s+\\|     at a\\.B\\.d\\(B\\.java:2\\).*"), out);
+        assertTrue(rowOf(out, "back after").matches("\\| \\(Java only\\) WARN x - back after 812 ms\\s+\\| ≠ missing.*"),
+                out);
+        assertTrue(!out.contains("\t") && !out.contains("⟦"), out);
+    }
 }

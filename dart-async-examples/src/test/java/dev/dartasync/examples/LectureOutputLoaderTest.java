@@ -142,4 +142,53 @@ class LectureOutputLoaderTest {
             assertTrue(e.getMessage().startsWith("m.txt:2:"), e.getMessage());
         }
     }
+
+    @Test
+    void javaLinesAreThePortsOwnAndReadWithTheirMarkByTheComparator() {
+        LectureOutput o = LectureOutputLoader.parse("t", """
+                java WARN x - stalled for 104 ms
+                java ⟦java frames⟧
+                java \t... (the isolate's event loop)
+                java
+                out done
+                exit 0
+                """);
+        assertEquals(List.of(
+                new Line(Channel.JAVA, "WARN x - stalled for 104 ms"),
+                new Line(Channel.JAVA, LectureOutput.JAVA_FRAMES),
+                new Line(Channel.JAVA, "\t... (the isolate's event loop)"),
+                new Line(Channel.JAVA, ""),
+                new Line(Channel.OUT, "done")), o.lines());
+        assertEquals(List.of(LectureOutput.JAVA_ONLY + "WARN x - stalled for 104 ms",
+                LectureOutput.JAVA_ONLY + LectureOutput.JAVA_FRAMES,
+                LectureOutput.JAVA_ONLY + "\t... (the isolate's event loop)", LectureOutput.JAVA_ONLY, "done"),
+                o.lines().stream().map(Line::compared).toList());
+    }
+
+    @Test
+    void theJavaFramesPlaceholderIsAWholeJavaLineOnly() {
+        for (String bad : List.of("out ⟦java frames⟧", "err ⟦java frames⟧", "java at ⟦java frames⟧",
+                "java ⟦stack trace⟧", "java count=⟦five⟧", "javax y")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> LectureOutputLoader.parse("m.txt", "# c\n" + bad + "\nexit 0\n"), bad);
+            assertTrue(e.getMessage().startsWith("m.txt:2:"), e.getMessage());
+        }
+    }
+
+    @Test
+    void theHeartbeatExpectsTheDetectorsLinesForTheMainIsolateOnly() {
+        List<Line> lines = LectureOutputLoader.load("isolate-heartbeat").lines();
+        List<String> javaOnly = lines.stream().filter(l -> l.channel() == Channel.JAVA).map(Line::text).toList();
+        assertEquals(List.of("WARN dev.dartasync.isolate.Isolate - The isolate main has not returned to its event loop "
+                        + "for 104 ms (threshold 100 ms): its timers, messages and microtasks wait. It is running:",
+                LectureOutput.JAVA_FRAMES,
+                "\t... (the isolate's event loop)",
+                "WARN dev.dartasync.isolate.Isolate - The isolate main returned to its event loop after 812 ms."),
+                javaOnly);
+        // All of them before the main isolate's line; none after it (Isolate.run blocks no loop).
+        int mainLine = lines.indexOf(lines.stream().filter(l -> l.text().startsWith("main isolate   :")).findFirst()
+                .orElseThrow());
+        assertEquals(4, mainLine);
+        assertTrue(lines.subList(0, 4).stream().allMatch(l -> l.channel() == Channel.JAVA), lines.toString());
+    }
 }

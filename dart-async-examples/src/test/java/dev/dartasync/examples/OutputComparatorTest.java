@@ -380,4 +380,86 @@ class OutputComparatorTest {
                         "<asynchronous suspension>"), 255);
         assertEquals(List.of(Mark.LOCATION, Mark.DIFFERENT, Mark.MATCH), marks(c));
     }
+
+    /** The heartbeat's lecture output, Java-only lines: the blocked-loop detector's two messages, as its file has them. */
+    private static final String DETECTOR_LINES = """
+            java WARN dev.dartasync.isolate.Isolate - The isolate main has not returned to its event loop for 104 ms \
+            (threshold 100 ms): its timers, messages and microtasks wait. It is running:
+            java ⟦java frames⟧
+            java \t... (the isolate's event loop)
+            java WARN dev.dartasync.isolate.Isolate - The isolate main returned to its event loop after 812 ms.
+            out main isolate   : work took 349 ms, max heartbeat gap=354 ms
+            exit 0
+            """;
+
+    private static final String STALL = "WARN dev.dartasync.isolate.Isolate - The isolate main has not returned to its "
+            + "event loop for 101 ms (threshold 100 ms): its timers, messages and microtasks wait. It is running:";
+    private static final String RETURNED =
+            "WARN dev.dartasync.isolate.Isolate - The isolate main returned to its event loop after 620 ms.";
+    private static final String LOOP = "\t... (the isolate's event loop)";
+    private static final String MEASURED = "main isolate   : work took 400 ms, max heartbeat gap=406 ms";
+
+    private static Comparison compareDetector(List<String> java) {
+        return OutputComparator.compare(LectureOutputLoader.parse("heartbeat.txt", DETECTOR_LINES), java, 0);
+    }
+
+    @Test
+    void javaOnlyLinesAreThePortsOwnWithoutADartLine() {
+        Comparison c = compareDetector(List.of(STALL,
+                "\tat dev.dartasync.examples.lecture.IsolateHeartbeat.countPrimes(IsolateHeartbeat.java:52)",
+                "\tat dev.dartasync.examples.lecture.IsolateHeartbeat.lambda$program$2(IsolateHeartbeat.java:143)",
+                LOOP, RETURNED, MEASURED));
+
+        assertEquals(List.of(Mark.JAVA_ONLY, Mark.JAVA_ONLY, Mark.JAVA_ONLY, Mark.JAVA_ONLY, Mark.JAVA_ONLY, Mark.TIME),
+                marks(c));
+        assertEquals(List.of("+ Java only", "+ Java only", "+ Java only", "+ Java only", "+ Java only",
+                "~ +51 ms, +52 ms"), c.lines().stream().map(Row::markText).toList());
+        assertEquals(LectureOutput.JAVA_ONLY + LectureOutput.JAVA_FRAMES, c.lines().get(1).dart());
+        assertNull(c.lines().get(2).dart()); // the second frame: the placeholder's run
+        assertEquals(Verdict.TIMES_ONLY, c.verdict());
+        assertEquals(Mark.MATCH, c.exit().mark());
+    }
+
+    @Test
+    void aMissingDetectorLineIsReported() {
+        Comparison c = compareDetector(List.of(MEASURED));
+
+        assertEquals(Verdict.DIFFERS, c.verdict());
+        assertEquals(4, c.count(Mark.DIFFERENT));
+        assertEquals(new Row(LectureOutput.JAVA_ONLY + "WARN dev.dartasync.isolate.Isolate - The isolate main has not "
+                + "returned to its event loop for 104 ms (threshold 100 ms): its timers, messages and microtasks wait."
+                + " It is running:", null, Mark.DIFFERENT, "missing"), c.lines().getFirst());
+        assertEquals(Mark.TIME, c.lines().getLast().mark());
+    }
+
+    @Test
+    void theDetectorsEndWithoutItsStallDiffers() {
+        Comparison c = compareDetector(List.of(RETURNED, MEASURED));
+        assertEquals(Verdict.DIFFERS, c.verdict());
+        assertEquals(List.of(Mark.DIFFERENT, Mark.DIFFERENT, Mark.DIFFERENT, Mark.JAVA_ONLY, Mark.TIME), marks(c));
+    }
+
+    @Test
+    void theFramesPlaceholderNeedsJavaFrames() {
+        Comparison noFrames = compareDetector(List.of(STALL, LOOP, RETURNED, MEASURED));
+        assertEquals(new Row(LectureOutput.JAVA_ONLY + LectureOutput.JAVA_FRAMES, null, Mark.DIFFERENT, "missing"),
+                noFrames.lines().get(1));
+        assertEquals(Verdict.DIFFERS, noFrames.verdict());
+
+        Comparison dartFrames = compareDetector(
+                List.of(STALL, "#0      countPrimes (~/demo/heartbeat.dart:4:3)", LOOP, RETURNED, MEASURED));
+        assertEquals(Mark.DIFFERENT, dartFrames.lines().get(1).mark());
+    }
+
+    @Test
+    void aJavaOnlyLineIsLiteralButForItsTimes() {
+        Row other = OutputComparator.compareLines(LectureOutput.JAVA_ONLY + "WARN dev.dartasync.isolate.Isolate - "
+                + "The isolate main returned to its event loop after 812 ms.",
+                "WARN dev.dartasync.isolate.Isolate - The isolate worker returned to its event loop after 812 ms.");
+        assertEquals(Mark.DIFFERENT, other.mark());
+        assertEquals(Mark.JAVA_ONLY, OutputComparator.compareLines(LectureOutput.JAVA_ONLY + "same", "same").mark());
+        // Java frames outside a java line are no platform names: still extra.
+        Comparison c = OutputComparator.compare(List.of("a"), 0, List.of("a", "\tat x.Y.z(Y.java:1)"), 0);
+        assertEquals(List.of(Mark.MATCH, Mark.DIFFERENT), marks(c));
+    }
 }
