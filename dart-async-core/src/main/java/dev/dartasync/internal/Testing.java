@@ -218,6 +218,15 @@ public final class Testing {
   }
 
   /**
+   * Runs {@code main} as {@code Dart.run} does, on the calling thread, and returns the ended
+   * isolate instead of its value, so that the caller tells its uncaught error ({@link
+   * IsolateRuntime#fatalError()}) from main's own outcome ({@link IsolateRuntime#value()}).
+   */
+  public static IsolateRuntime runIsolate(Callable<?> main) {
+    return IsolateRuntime.run(main, LoopClock.system());
+  }
+
+  /**
    * What would keep the calling isolate alive although main has finished, one text each: {@code a
    * Timer of 100 ms created at Foo.bar(Foo.java:12)}, {@code a periodic Timer of 10 ms ...}, {@code
    * an open RawReceivePort}, ... (keep-alives taken before {@link #trackPendingWork()} are counted

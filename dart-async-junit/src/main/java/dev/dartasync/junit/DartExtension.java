@@ -2,7 +2,9 @@ package dev.dartasync.junit;
 
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
+import dev.dartasync.StateError;
 import dev.dartasync.fakeasync.FakeAsync;
+import dev.dartasync.internal.IsolateRuntime;
 import dev.dartasync.internal.Testing;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -99,8 +101,7 @@ public final class DartExtension implements InvocationInterceptor, ParameterReso
     for (Parameter p : method.getParameters()) {
       fake |= p.getType() == FakeAsync.class;
     }
-    // What the method itself threw: passed on as it is (anything else Dart.run throws is an
-    // uncaught error of the isolate, or the leak check's).
+    // What the method itself threw: passed on as it is.
     Throwable[] thrownByMethod = new Throwable[1];
     Watchdog watchdog = new Watchdog(Thread.currentThread());
     if (timeoutNanos > 0) {
@@ -109,49 +110,79 @@ public final class DartExtension implements InvocationInterceptor, ParameterReso
     try {
       if (fake) {
         invocation.skip();
-        FakeAsync.run(
-            (FakeAsync.VoidBody)
-                f -> {
-                  Testing.trackPendingWork();
-                  invokeWithFake(call, f, thrownByMethod);
-                  checkLeaks();
-                });
+        try {
+          FakeAsync.run(
+              (FakeAsync.VoidBody)
+                  f -> {
+                    Testing.trackPendingWork();
+                    invokeWithFake(call, f, thrownByMethod);
+                    checkLeaks();
+                  });
+        } catch (Throwable e) {
+          // FakeAsync.run throws the method's error, the leak check's, its own StateError (a body
+          // nothing can resume), or else the isolate's uncaught error.
+          boolean ownError =
+              e instanceof StateError && String.valueOf(e.getMessage()).startsWith("FakeAsync.run");
+          if (e == thrownByMethod[0] || e instanceof LeakError || ownError || watchdog.fired()) {
+            throw e;
+          }
+          throw unhandled(e);
+        }
       } else {
-        Dart.run(
-            () -> {
-              Testing.trackPendingWork();
-              try {
-                invocation.proceed();
-              } catch (Throwable e) {
-                thrownByMethod[0] = e;
-                throw Dart.rethrow(e); // the original object, checked or not
-              }
-              checkLeaks();
-            });
+        IsolateRuntime isolate =
+            Testing.runIsolate(
+                () -> {
+                  Testing.trackPendingWork();
+                  try {
+                    invocation.proceed();
+                  } catch (Throwable e) {
+                    thrownByMethod[0] = e; // main's error stops the isolate too: told apart here
+                    throw Dart.rethrow(e); // the original object, checked or not
+                  }
+                  checkLeaks();
+                  return null;
+                });
+        Throwable uncaught = isolate.fatalError();
+        if (uncaught != null
+            && uncaught != thrownByMethod[0]
+            && !(uncaught instanceof LeakError)
+            && !(uncaught instanceof InterruptedException) // someone else stopped it: as it is
+            && !watchdog.fired()) {
+          throw unhandled(uncaught);
+        }
+        isolate.value(); // the leak check's error, main's own error, or nothing
       }
     } catch (Throwable e) {
+      throw afterTimeout(watchdog, method, timeoutNanos, e);
+    } finally {
       if (watchdog.disarm()) {
         Thread.interrupted(); // The watchdog's interrupt: it stopped the isolate, and ends here.
-        TimeoutException timeout =
-            new TimeoutException(
-                method.getName()
-                    + "() timed out after "
-                    + describe(timeoutNanos)
-                    + ": its isolate was still running, and was stopped");
-        timeout.addSuppressed(e);
-        throw timeout;
       }
-      if (e == thrownByMethod[0] || e instanceof LeakError) {
-        throw e;
-      }
-      throw new AssertionError(
-          "Unhandled exception:\n" + Testing.toDartString(e), e);
     }
-    if (watchdog.disarm()) {
-      Thread.interrupted();
-      throw new TimeoutException(
-          method.getName() + "() timed out after " + describe(timeoutNanos));
+    if (watchdog.fired()) {
+      throw new TimeoutException(method.getName() + "() timed out after " + describe(timeoutNanos));
     }
+  }
+
+  /** An uncaught error of the isolate, as the test's failure: Dart's report, the error as cause. */
+  private static AssertionError unhandled(Throwable error) {
+    return new AssertionError("Unhandled exception:\n" + Testing.toDartString(error), error);
+  }
+
+  /** {@code e} as it is, or the timeout's failure (with {@code e} suppressed) if the time ran out. */
+  private static Throwable afterTimeout(
+      Watchdog watchdog, Method method, long timeoutNanos, Throwable e) {
+    if (!watchdog.fired()) {
+      return e;
+    }
+    TimeoutException timeout =
+        new TimeoutException(
+            method.getName()
+                + "() timed out after "
+                + describe(timeoutNanos)
+                + ": its isolate was still running, and was stopped");
+    timeout.addSuppressed(e);
+    return timeout;
   }
 
   private static void invokeWithFake(
@@ -230,6 +261,10 @@ public final class DartExtension implements InvocationInterceptor, ParameterReso
         fired = true;
         thread.interrupt();
       }
+    }
+
+    synchronized boolean fired() {
+      return fired;
     }
 
     /** Stops the watchdog; returns whether it fired (its interrupt was then delivered). */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
+import dev.dartasync.Completer;
 import dev.dartasync.DFuture;
 import dev.dartasync.StateError;
 import dev.dartasync.Timer;
@@ -91,6 +92,19 @@ class DartTestTest {
       fake.elapse(Duration.ofMinutes(1));
     }
 
+    @DartTest
+    void fakeUncaught(FakeAsync fake) {
+      new Timer(Duration.ofSeconds(1), () -> {
+        throw new StateError("late boom");
+      });
+      fake.elapse(Duration.ofSeconds(1));
+    }
+
+    @DartTest
+    void runsDry() {
+      await(new Completer<Void>().future()); // nothing completes it, nothing keeps the isolate
+    }
+
     @DartTest(timeout = 300, unit = TimeUnit.MILLISECONDS)
     void neverCompletes() {
       await(DFuture.fromCompletionStage(NEVER));
@@ -160,7 +174,7 @@ class DartTestTest {
         "The test left this behind, which would keep its isolate alive:\n"
             + "  a Timer of 3600000 ms created at "
             + Cases.class.getName()
-            + ".leaksTimer(DartTestTest.java:63)",
+            + ".leaksTimer(DartTestTest.java:64)",
         failure.getMessage());
   }
 
@@ -172,7 +186,7 @@ class DartTestTest {
         "The test left these behind, which would keep its isolate alive:\n"
             + "  a periodic Timer of 50 ms created at "
             + Cases.class.getName()
-            + ".leaksPortAndPeriodicTimer(DartTestTest.java:69)\n"
+            + ".leaksPortAndPeriodicTimer(DartTestTest.java:70)\n"
             + "  an open RawReceivePort",
         failure.getMessage());
   }
@@ -200,7 +214,25 @@ class DartTestTest {
         "The test left this behind, which would keep its isolate alive:\n"
             + "  a Timer of 120000 ms created at "
             + Cases.class.getName()
-            + ".fakeLeaksTimer(DartTestTest.java:90)",
+            + ".fakeLeaksTimer(DartTestTest.java:91)",
+        failure.getMessage());
+  }
+
+  @Test
+  @DisplayName("an uncaught error under FakeAsync fails the test with Dart's report too")
+  void fakeUncaughtError() {
+    Throwable failure = failure("fakeUncaught");
+    assertEquals("Unhandled exception:\nBad state: late boom", failure.getMessage());
+    assertInstanceOf(StateError.class, failure.getCause());
+  }
+
+  @Test
+  @DisplayName("a method awaiting what nothing completes fails with Dart.run's own error, as it is")
+  void ranDry() {
+    Throwable failure = failure("runsDry");
+    assertInstanceOf(IllegalStateException.class, failure);
+    assertTrue(
+        failure.getMessage().startsWith("The isolate ran dry before main's future completed"),
         failure.getMessage());
   }
 
