@@ -56,10 +56,14 @@ public final class DartExtension implements InvocationInterceptor, ParameterReso
             return t;
           });
 
-  /** Supports {@link FakeAsync} parameters: the method gets the run's own. */
+  /**
+   * Supports {@link FakeAsync} parameters of the test method itself: it gets the run's own. (A
+   * lifecycle method's {@code FakeAsync} parameter is not supported: it runs on no fake clock.)
+   */
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-    return parameter.getParameter().getType() == FakeAsync.class;
+    return parameter.getParameter().getType() == FakeAsync.class
+        && context.getTestMethod().filter(parameter.getDeclaringExecutable()::equals).isPresent();
   }
 
   /** Null for now: the interceptor passes the run's {@link FakeAsync} in its place. */

@@ -251,4 +251,30 @@ class DartTestTest {
     }
     assertSame(false, Thread.currentThread().isInterrupted());
   }
+
+  /** A lifecycle method asking for a FakeAsync: not resolved (it would run on no fake clock). */
+  static final class FakeInBeforeEach {
+    @org.junit.jupiter.api.BeforeEach
+    void setUp(FakeAsync fake) {}
+
+    @DartTest
+    void test() {}
+  }
+
+  @Test
+  @DisplayName("a FakeAsync parameter of a lifecycle method is JUnit's unresolved-parameter error")
+  void fakeInLifecycleMethod() {
+    SummaryGeneratingListener listener = new SummaryGeneratingListener();
+    LauncherFactory.create()
+        .execute(
+            LauncherDiscoveryRequestBuilder.request()
+                .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(
+                    FakeInBeforeEach.class))
+                .build(),
+            listener);
+    Throwable failure = listener.getSummary().getFailures().getFirst().getException();
+    assertTrue(
+        failure.getMessage().startsWith("No ParameterResolver registered for parameter"),
+        failure.getMessage());
+  }
 }
