@@ -398,13 +398,66 @@ public final class EventLoop {
    */
   public KeepAlive keepAlive(String reason) {
     keepAlive++;
-    return new KeepAlive(this, reason);
+    KeepAlive handle = new KeepAlive(this, reason);
+    if (heldHandles != null) {
+      heldHandles.add(handle);
+    }
+    return handle;
   }
 
   /** Called by {@link KeepAlive#release()} on the loop's thread. */
+  void releaseKeepAlive(KeepAlive handle) {
+    if (heldHandles != null) {
+      heldHandles.remove(handle);
+    }
+    keepAlive--;
+  }
+
+  /** Releases a {@link #holdKeepAlive()} hold; loop thread only. */
   void releaseKeepAlive() {
     keepAlive--;
   }
+
+  /**
+   * The keep-alive handles held now, in the order taken, while pending work is tracked (see {@link
+   * #trackPendingWork()}); null otherwise. Loop thread only.
+   */
+  private Set<KeepAlive> heldHandles;
+
+  /** Whether timers record where they were made (a fake clock's always do). */
+  boolean timersRecordCreation;
+
+  /**
+   * From now on, remembers each keep-alive handle taken until it is released and where each timer
+   * is made, so that {@link #pendingWork()} can name them (the JUnit extension's leak check, through
+   * {@link Testing}); loop thread only. Off by default: it costs a stack trace per timer.
+   */
+  void trackPendingWork() {
+    if (heldHandles == null) {
+      heldHandles = new LinkedHashSet<>();
+    }
+    timersRecordCreation = true;
+  }
+
+  /**
+   * What would keep the isolate alive now, besides its queues: the active timers (zero timers
+   * first) and the keep-alive handles taken since {@link #trackPendingWork()} and not released;
+   * plus the count of other holds (a body blocked in a JDK call, handles taken before tracking).
+   */
+  PendingWork pendingWork() {
+    java.util.List<TimerEntry> active = timers.active();
+    java.util.List<String> handles = new java.util.ArrayList<>();
+    if (heldHandles != null) {
+      for (KeepAlive k : heldHandles) {
+        handles.add(k.reason);
+      }
+    }
+    return new PendingWork(active, handles, keepAlive - handles.size());
+  }
+
+  /** See {@link #pendingWork()}. */
+  record PendingWork(
+      java.util.List<TimerEntry> timers, java.util.List<String> keepAlives, int otherHolds) {}
 
   /** A hold without a handle, for the carrier's own BLOCKED bodies; loop thread only. */
   void holdKeepAlive() {

@@ -47,9 +47,9 @@ public final class KeepAlive {
       return;
     }
     if (loop.isOwnerThread()) {
-      loop.releaseKeepAlive();
+      loop.releaseKeepAlive(this);
     } else {
-      loop.post(loop::releaseKeepAlive);
+      loop.post(() -> loop.releaseKeepAlive(this));
     }
   }
 

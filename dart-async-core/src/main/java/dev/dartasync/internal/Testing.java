@@ -205,4 +205,74 @@ public final class Testing {
   public static void awaitCopyHandles() throws InterruptedException {
     WarmHandles.awaitBuilt();
   }
+
+  // ---- leak check (the JUnit extension, dart-async-junit) ----------------------------------
+
+  /**
+   * From now on, the calling isolate remembers each keep-alive it takes (an open port, a {@code
+   * Completer.keepAlive()}, ...) and where each of its timers is made, for {@link #pendingWork()}.
+   * Call on the isolate, first thing in main: the JUnit extension does, to name what a test leaked.
+   */
+  public static void trackPendingWork() {
+    EventLoop.require().trackPendingWork();
+  }
+
+  /**
+   * Runs {@code main} as {@code Dart.run} does, on the calling thread, and returns the ended
+   * isolate instead of its value, so that the caller tells its uncaught error ({@link
+   * IsolateRuntime#fatalError()}) from main's own outcome ({@link IsolateRuntime#value()}).
+   */
+  public static IsolateRuntime runIsolate(Callable<?> main) {
+    return IsolateRuntime.run(main, LoopClock.system());
+  }
+
+  /**
+   * What would keep the calling isolate alive although main has finished, one text each: {@code a
+   * Timer of 100 ms created at Foo.bar(Foo.java:12)}, {@code a periodic Timer of 10 ms ...}, {@code
+   * an open RawReceivePort}, ... (keep-alives taken before {@link #trackPendingWork()} are counted
+   * in one line). Empty if nothing would; the queued microtasks and events are not counted. Call on
+   * the isolate.
+   */
+  public static java.util.List<String> pendingWork() {
+    EventLoop.PendingWork work = EventLoop.require().pendingWork();
+    java.util.List<String> texts = new java.util.ArrayList<>();
+    for (TimerEntry t : work.timers()) {
+      StringBuilder text = new StringBuilder(t.isPeriodic() ? "a periodic Timer of " : "a Timer of ");
+      text.append(t.milliseconds()).append(" ms");
+      StackTraceElement frame = callerFrame(t.created());
+      if (frame != null) {
+        text.append(" created at ").append(frame);
+      }
+      texts.add(text.toString());
+    }
+    texts.addAll(work.keepAlives());
+    if (work.otherHolds() > 0) {
+      texts.add(
+          work.otherHolds()
+              + " other hold(s) on the isolate (an async body blocked in a JDK call, or a port"
+              + " or completer made before the check began)");
+    }
+    return texts;
+  }
+
+  /** The first frame of {@code trace} outside the library and the JDK, or null. */
+  private static StackTraceElement callerFrame(dev.dartasync.StackTrace trace) {
+    if (trace == null) {
+      return null;
+    }
+    for (StackTraceElement frame : trace.frames()) {
+      String c = frame.getClassName();
+      int dot = c.lastIndexOf('.');
+      String pkg = dot < 0 ? "" : c.substring(0, dot);
+      boolean library =
+          pkg.equals("dev.dartasync")
+              || pkg.equals("dev.dartasync.internal")
+              || pkg.equals("dev.dartasync.isolate")
+              || pkg.equals("dev.dartasync.fakeasync");
+      if (!library && !c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("sun.")) {
+        return frame;
+      }
+    }
+    return null;
+  }
 }

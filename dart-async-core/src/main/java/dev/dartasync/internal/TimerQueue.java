@@ -55,7 +55,7 @@ final class TimerQueue {
     TimerEntry timer =
         new TimerEntry(
             this, callback, milliseconds, repeating, loop.clock().millis(), fake == null ? 1 : 0);
-    if (fake != null) {
+    if (fake != null || loop.timersRecordCreation) {
       timer.created = dev.dartasync.StackTrace.current();
     }
     enqueue(timer);

@@ -13,6 +13,7 @@ import dev.dartasync.StateError;
 import dev.dartasync.StreamController;
 import dev.dartasync.TimeoutException;
 import dev.dartasync.Timer;
+import dev.dartasync.junit.DartTest;
 import dev.dartasync.testing.Expect;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -220,66 +221,57 @@ class FakeAsyncTimersTest {
 
   // ---- what follows the fake clock -----------------------------------------------------------
 
-  @Test
+  @DartTest
   @DisplayName("Future.timeout follows the fake clock")
-  void futureTimeout() {
-    FakeAsync.run(
-        fake -> {
-          DFuture<Void> never = new Completer<Void>().future();
-          // Awaited before the elapse: an error nobody listens to would be uncaught (as in Dart).
-          DFuture<String> outcome =
-              async(
-                  () -> {
-                    try {
-                      await(never.timeout(s(30)));
-                      return "completed";
-                    } catch (TimeoutException e) {
-                      return e.toString();
-                    }
-                  });
-          fake.elapse(ms(29_999));
-          ex.check(!fake.pendingTimers().isEmpty(), "not timed out yet");
-          fake.elapse(ms(1));
-          ex.checkEquals(
-              "TimeoutException after 0:00:30.000000: Future not completed",
-              await(outcome),
-              "text");
-        });
+  void futureTimeout(FakeAsync fake) {
+    DFuture<Void> never = new Completer<Void>().future();
+    // Awaited before the elapse: an error nobody listens to would be uncaught (as in Dart).
+    DFuture<String> outcome =
+        async(
+            () -> {
+              try {
+                await(never.timeout(s(30)));
+                return "completed";
+              } catch (TimeoutException e) {
+                return e.toString();
+              }
+            });
+    fake.elapse(ms(29_999));
+    ex.check(!fake.pendingTimers().isEmpty(), "not timed out yet");
+    fake.elapse(ms(1));
+    ex.checkEquals(
+        "TimeoutException after 0:00:30.000000: Future not completed",
+        await(outcome),
+        "text");
   }
 
-  @Test
+  @DartTest
   @DisplayName("Stream.periodic follows the fake clock")
-  void streamPeriodic() {
-    FakeAsync.run(
-        fake -> {
-          DFuture<List<Integer>> three = DStream.periodic(s(1), i -> i * 10).take(3).toList();
-          fake.elapse(s(3));
-          ex.checkEquals(List.of(0, 10, 20), await(three), "events");
-        });
+  void streamPeriodic(FakeAsync fake) {
+    DFuture<List<Integer>> three = DStream.periodic(s(1), i -> i * 10).take(3).toList();
+    fake.elapse(s(3));
+    ex.checkEquals(List.of(0, 10, 20), await(three), "events");
   }
 
-  @Test
+  @DartTest
   @DisplayName("a stream timeout follows the fake clock and fires (fake_async#65 hangs)")
-  void streamTimeout() {
-    FakeAsync.run(
-        fake -> {
-          StreamController<Integer> controller = new StreamController<>();
-          List<String> log = new ArrayList<>();
-          controller
-              .stream()
-              .timeout(ms(500))
-              .listen(v -> log.add("data " + v), (Throwable e) -> log.add(e.toString()));
-          fake.elapse(ms(499));
-          controller.add(1);
-          fake.elapse(ms(499));
-          ex.checkEquals(List.of("data 1"), log, "before the limit");
-          fake.elapse(ms(1));
-          ex.checkEquals(
-              List.of("data 1", "TimeoutException after 0:00:00.500000: No stream event"),
-              log,
-              "after it");
-          controller.close();
-        });
+  void streamTimeout(FakeAsync fake) {
+    StreamController<Integer> controller = new StreamController<>();
+    List<String> log = new ArrayList<>();
+    controller
+        .stream()
+        .timeout(ms(500))
+        .listen(v -> log.add("data " + v), (Throwable e) -> log.add(e.toString()));
+    fake.elapse(ms(499));
+    controller.add(1);
+    fake.elapse(ms(499));
+    ex.checkEquals(List.of("data 1"), log, "before the limit");
+    fake.elapse(ms(1));
+    ex.checkEquals(
+        List.of("data 1", "TimeoutException after 0:00:00.500000: No stream event"),
+        log,
+        "after it");
+    controller.close();
   }
 
   // ---- order -------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import dev.dartasync.Dart;
 import dev.dartasync.FlowStreams;
 import dev.dartasync.StreamController;
 import dev.dartasync.internal.Testing;
+import dev.dartasync.junit.DartTest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,100 +32,88 @@ class ToPublisherTest {
   }
 
   /** No more items than requested: the rest wait, the Dart subscription paused; done after them. */
-  @Test
+  @DartTest
   void deliversNoMoreThanRequested() {
-    Dart.run(
-        () -> {
-          RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>(Testing.currentIsolate());
-          StreamController<Integer> controller = new StreamController<>();
-          FlowStreams.toPublisher(controller.stream()).subscribe(subscriber);
-          assertEquals(List.of("subscribe"), subscriber.signals());
-          subscriber.subscription().request(2);
-          for (int i = 1; i <= 4; i++) {
-            controller.add(i);
-          }
-          controller.close();
-          settle();
-          assertEquals(List.of("subscribe", "next 1", "next 2"), subscriber.signals());
-          assertTrue(controller.isPaused(), "the Dart subscription is paused while demand is 0");
-          subscriber.subscription().request(1);
-          assertEquals(List.of("subscribe", "next 1", "next 2", "next 3"), subscriber.signals());
-          subscriber.subscription().request(Long.MAX_VALUE);
-          settle();
-          assertEquals(
-              List.of("subscribe", "next 1", "next 2", "next 3", "next 4", "complete"),
-              subscriber.signals());
-        });
+    RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>(Testing.currentIsolate());
+    StreamController<Integer> controller = new StreamController<>();
+    FlowStreams.toPublisher(controller.stream()).subscribe(subscriber);
+    assertEquals(List.of("subscribe"), subscriber.signals());
+    subscriber.subscription().request(2);
+    for (int i = 1; i <= 4; i++) {
+      controller.add(i);
+    }
+    controller.close();
+    settle();
+    assertEquals(List.of("subscribe", "next 1", "next 2"), subscriber.signals());
+    assertTrue(controller.isPaused(), "the Dart subscription is paused while demand is 0");
+    subscriber.subscription().request(1);
+    assertEquals(List.of("subscribe", "next 1", "next 2", "next 3"), subscriber.signals());
+    subscriber.subscription().request(Long.MAX_VALUE);
+    settle();
+    assertEquals(
+        List.of("subscribe", "next 1", "next 2", "next 3", "next 4", "complete"),
+        subscriber.signals());
   }
 
   /** Rule 3.9: request(0) cancels the Dart subscription and signals IllegalArgumentException. */
-  @Test
+  @DartTest
   void requestZeroIsAnError() {
-    Dart.run(
-        () -> {
-          List<String> log = new ArrayList<>();
-          RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>(Testing.currentIsolate());
-          StreamController<Integer> controller =
-              new StreamController<Integer>().onCancel(() -> log.add("dart cancel"));
-          FlowStreams.toPublisher(controller.stream()).subscribe(subscriber);
-          subscriber.subscription().request(0);
-          controller.add(1);
-          subscriber.subscription().request(1);
-          settle();
-          assertEquals(List.of("dart cancel"), log);
-          assertEquals(
-              List.of(
-                  "subscribe",
-                  "error IllegalArgumentException: Reactive Streams rule 3.9: request(n) needs n > 0,"
-                      + " was 0"),
-              subscriber.signals());
-        });
+    List<String> log = new ArrayList<>();
+    RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>(Testing.currentIsolate());
+    StreamController<Integer> controller =
+        new StreamController<Integer>().onCancel(() -> log.add("dart cancel"));
+    FlowStreams.toPublisher(controller.stream()).subscribe(subscriber);
+    subscriber.subscription().request(0);
+    controller.add(1);
+    subscriber.subscription().request(1);
+    settle();
+    assertEquals(List.of("dart cancel"), log);
+    assertEquals(
+        List.of(
+            "subscribe",
+            "error IllegalArgumentException: Reactive Streams rule 3.9: request(n) needs n > 0,"
+                + " was 0"),
+        subscriber.signals());
   }
 
   /** cancel() inside onNext: the Dart subscription is cancelled and nothing more is signalled. */
-  @Test
+  @DartTest
   void cancelStopsSignalsAndCancelsTheDartSubscription() {
-    Dart.run(
-        () -> {
-          List<String> log = new ArrayList<>();
-          RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>(Testing.currentIsolate());
-          subscriber.onNext(item -> subscriber.subscription().cancel());
-          StreamController<Integer> controller =
-              new StreamController<Integer>().onCancel(() -> log.add("dart cancel"));
-          for (int i = 1; i <= 3; i++) {
-            controller.add(i);
-          }
-          controller.close();
-          FlowStreams.toPublisher(controller.stream()).subscribe(subscriber);
-          subscriber.subscription().request(5);
-          settle();
-          assertEquals(List.of("dart cancel"), log);
-          assertEquals(List.of("subscribe", "next 1"), subscriber.signals());
-        });
+    List<String> log = new ArrayList<>();
+    RecordingSubscriber<Integer> subscriber = new RecordingSubscriber<>(Testing.currentIsolate());
+    subscriber.onNext(item -> subscriber.subscription().cancel());
+    StreamController<Integer> controller =
+        new StreamController<Integer>().onCancel(() -> log.add("dart cancel"));
+    for (int i = 1; i <= 3; i++) {
+      controller.add(i);
+    }
+    controller.close();
+    FlowStreams.toPublisher(controller.stream()).subscribe(subscriber);
+    subscriber.subscription().request(5);
+    settle();
+    assertEquals(List.of("dart cancel"), log);
+    assertEquals(List.of("subscribe", "next 1"), subscriber.signals());
   }
 
   /** An error event: the Dart subscription is cancelled, then onError; nothing after it. */
-  @Test
+  @DartTest
   void anErrorEventIsOnErrorAndCancels() {
-    Dart.run(
-        () -> {
-          List<String> log = new ArrayList<>();
-          RecordingSubscriber<Integer> subscriber =
-              new RecordingSubscriber<Integer>(Testing.currentIsolate())
-                  .onNext(item -> log.add("next " + item));
-          StreamController<Integer> controller =
-              new StreamController<Integer>().onCancel(() -> log.add("dart cancel"));
-          controller.add(1);
-          controller.addError(new IllegalStateException("boom"));
-          controller.add(2);
-          FlowStreams.toPublisher(controller.stream()).subscribe(subscriber);
-          subscriber.subscription().request(5);
-          settle();
-          assertEquals(List.of("next 1", "dart cancel"), log);
-          assertEquals(
-              List.of("subscribe", "next 1", "error IllegalStateException: boom"),
-              subscriber.signals());
-        });
+    List<String> log = new ArrayList<>();
+    RecordingSubscriber<Integer> subscriber =
+        new RecordingSubscriber<Integer>(Testing.currentIsolate())
+            .onNext(item -> log.add("next " + item));
+    StreamController<Integer> controller =
+        new StreamController<Integer>().onCancel(() -> log.add("dart cancel"));
+    controller.add(1);
+    controller.addError(new IllegalStateException("boom"));
+    controller.add(2);
+    FlowStreams.toPublisher(controller.stream()).subscribe(subscriber);
+    subscriber.subscription().request(5);
+    settle();
+    assertEquals(List.of("next 1", "dart cancel"), log);
+    assertEquals(
+        List.of("subscribe", "next 1", "error IllegalStateException: boom"),
+        subscriber.signals());
   }
 
   /**
@@ -196,22 +185,19 @@ class ToPublisherTest {
   }
 
   /** A second subscriber of a single-subscription stream gets the second listen's error. */
-  @Test
+  @DartTest
   void aSecondSubscriberOfASingleSubscriptionStreamGetsOnError() {
-    Dart.run(
-        () -> {
-          Flow.Publisher<Integer> publisher = FlowStreams.toPublisher(DStream.value(1));
-          RecordingSubscriber<Integer> first = new RecordingSubscriber<>(Testing.currentIsolate());
-          RecordingSubscriber<Integer> second = new RecordingSubscriber<>(Testing.currentIsolate());
-          publisher.subscribe(first);
-          publisher.subscribe(second);
-          first.subscription().request(1);
-          settle();
-          assertEquals(List.of("subscribe", "next 1", "complete"), first.signals());
-          assertEquals(
-              List.of("subscribe", "error StateError: Stream has already been listened to."),
-              second.signals());
-        });
+    Flow.Publisher<Integer> publisher = FlowStreams.toPublisher(DStream.value(1));
+    RecordingSubscriber<Integer> first = new RecordingSubscriber<>(Testing.currentIsolate());
+    RecordingSubscriber<Integer> second = new RecordingSubscriber<>(Testing.currentIsolate());
+    publisher.subscribe(first);
+    publisher.subscribe(second);
+    first.subscription().request(1);
+    settle();
+    assertEquals(List.of("subscribe", "next 1", "complete"), first.signals());
+    assertEquals(
+        List.of("subscribe", "error StateError: Stream has already been listened to."),
+        second.signals());
   }
 
   @Test
