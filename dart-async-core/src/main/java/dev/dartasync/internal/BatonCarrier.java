@@ -101,13 +101,22 @@ final class BatonCarrier extends Carrier {
    */
   @Override
   void watch() {
-    StarvedSchedulerWatch.watch(this);
+    if (!watched) { // Once per isolate, not per pooled turn: two shared-map updates saved a turn.
+      watched = true;
+      StarvedSchedulerWatch.watch(this);
+    }
   }
 
   @Override
-  void unwatch() {
-    StarvedSchedulerWatch.unwatch(this);
+  void unwatch(boolean ended) {
+    if (ended && watched) {
+      watched = false;
+      StarvedSchedulerWatch.unwatch(this);
+    }
   }
+
+  /** Whether {@link StarvedSchedulerWatch} has this carrier; the isolate's threads only. */
+  private boolean watched;
 
   @Override
   Body runMounted(Body body, boolean first) {

@@ -17,15 +17,15 @@ import java.util.concurrent.locks.LockSupport;
  * when it takes it. An odd count is a loop looking or waiting, an even one a loop running an
  * event and the microtasks after it. A count that stays even for longer than the threshold is a
  * stall: an event callback, a body or a chain of microtasks that keeps the isolate from its
- * timers and messages, the UI freeze the lecture is about. The loop thread pays a plain increment
- * per step, and only while a threshold is set: an isolate without one has no {@link Turns} and
- * pays a null check.
+ * timers and messages, the UI freeze the lecture is about. While a threshold is set the loop's
+ * thread pays two plain stores and a volatile read per event; an isolate without one has no
+ * {@link Turns} and pays a null check.
  *
  * <p><b>Which isolates.</b> The main isolate ({@code Dart.run}, {@code Dart.runMain}) starts with
  * the threshold of the system property {@value #PROPERTY} (milliseconds, or {@code off}; default
  * {@value #DEFAULT_MILLIS} ms); spawned isolates and {@code Isolate.run}'s start with none, since
- * blocking a worker isolate is what it is for. {@code Isolate.blockedLoopThreshold} sets any
- * isolate's own.
+ * blocking a worker isolate is what it is for. {@code Isolate.setBlockedLoopThreshold} sets
+ * any isolate's own.
  *
  * <p>One daemon platform thread scans every watched isolate every quarter threshold (10 ms to
  * 1 s); a stall is reported between one and one and a quarter thresholds after it began.
@@ -70,7 +70,8 @@ public final class BlockedLoopWatch {
      * reported stall with its line, here, so that it comes before anything the isolate does next.
      */
     void stepBack() {
-      count++;
+      count |= 1; // Odd, once: a pooled isolate's next turn starts from an odd count already,
+      //             and a non-fatal error thrown while looking steps back a second time.
       if (reported && REPORTED.compareAndSet(this, true, false)) {
         logReturned(this, System.nanoTime());
       }
@@ -130,11 +131,19 @@ public final class BlockedLoopWatch {
    * next event.
    */
   public static void setThreshold(EventLoop loop, Duration threshold) {
-    long nanos = threshold.toNanos();
+    long nanos = saturatedNanos(threshold);
     if (loop.isOwnerThread()) {
       install(loop, nanos);
     } else {
       loop.post(() -> install(loop, nanos));
+    }
+  }
+
+  private static long saturatedNanos(Duration threshold) {
+    try {
+      return threshold.toNanos();
+    } catch (ArithmeticException tooLong) {
+      return Long.MAX_VALUE; // Over 292 years: never.
     }
   }
 
@@ -171,6 +180,10 @@ public final class BlockedLoopWatch {
     if (turns != null) {
       driver.turns = null;
       turns.ended = true;
+      WATCHED.remove(turns); // Now: nothing of the ended isolate stays reachable from here.
+      if (turns.reported && REPORTED.compareAndSet(turns, true, false)) {
+        logReturned(turns, System.nanoTime()); // It ended in a stall: the stall's end.
+      }
     }
   }
 
@@ -199,8 +212,9 @@ public final class BlockedLoopWatch {
           step = Math.min(step, threshold / 4);
           try {
             scan(t, now, threshold);
-          } catch (RuntimeException ignored) {
-            // A racy look at an isolate that just ended; the next scan looks again.
+          } catch (Throwable ignored) {
+            // A racy look at an isolate that just ended, or a logging failure: the next scan
+            // looks again (a scanner that died would watch nothing, ever again).
           }
         }
       }
@@ -237,6 +251,9 @@ public final class BlockedLoopWatch {
         stackOf(t.loop));
     t.stalledSince = t.seenSince;
     t.reported = true; // After the line: the end's line can only follow it.
+    if (t.ended && REPORTED.compareAndSet(t, true, false)) {
+      logReturned(t, System.nanoTime()); // It ended while the line was written.
+    }
   }
 
   private static void logReturned(Turns t, long now) {
@@ -252,6 +269,7 @@ public final class BlockedLoopWatch {
     String pkg = dot < 0 ? "" : className.substring(0, dot);
     return pkg.equals("dev.dartasync")
         || pkg.equals("dev.dartasync.isolate")
+        || pkg.equals("dev.dartasync.fakeasync")
         || pkg.startsWith("dev.dartasync.internal");
   }
 

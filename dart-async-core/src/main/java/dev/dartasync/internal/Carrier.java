@@ -96,8 +96,12 @@ public abstract class Carrier {
    */
   abstract void watch();
 
-  /** The isolate ended, or its turn did: the watchdog no longer looks at it. */
-  abstract void unwatch();
+  /**
+   * The isolate's turn ended ({@code ended} false: a pooled isolate gives its thread back) or the
+   * isolate did: the watchdog no longer looks at it, or (a watch of the whole isolate) only once
+   * it ended.
+   */
+  abstract void unwatch(boolean ended);
 
   /**
    * Whether the calling thread is the isolate's thread or the body it is running: the only threads

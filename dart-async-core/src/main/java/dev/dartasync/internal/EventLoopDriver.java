@@ -185,11 +185,12 @@ abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDrive
    * then makes the thread an ordinary thread again and tells the hooks (whoever waits for the end).
    */
   final void end() {
-    loop.carrier.unwatch();
+    loop.carrier.unwatch(true);
     BlockedLoopWatch.unwatch(this);
     try {
       close();
     } finally {
+      loop.isolateLocals = null; // Its IsolateLocal values die with it, handles kept or not.
       loop.leave(); // Do not keep an ended isolate reachable from the thread.
       afterEnd();
       loop.control.ended();

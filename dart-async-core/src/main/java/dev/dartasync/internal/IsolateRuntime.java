@@ -48,12 +48,9 @@ public final class IsolateRuntime {
    * between virtual threads). A caller of the other kind gets a thread of its own and waits for it:
    * an interrupt of the caller is passed on to the isolate's thread, which stops the isolate. If
    * the JDK's scheduler hangs for good meanwhile ({@link StarvedSchedulerWatch}), the caller
-   * throws its error instead of waiting forever.
+   * throws its error instead of waiting forever (and interrupts the isolate's thread, which stops
+   * the isolate should the scheduler run it again).
    */
-  /** How often a caller waiting for the isolate's thread looks at the starved-scheduler watch. */
-  private static final java.time.Duration WAIT_STEP =
-      java.time.Duration.ofMillis(StarvedSchedulerWatch.SCAN_MILLIS);
-
   private static IsolateRuntime runOnThreadOfItsOwn(
       Callable<?> main, LoopClock clock, boolean virtual) {
     Object[] outcome = new Object[1];
@@ -79,6 +76,7 @@ public final class IsolateRuntime {
         if (hung != null) {
           // The JDK's scheduler can run no virtual thread again (flag-free, pinned awaits): the
           // isolate's thread never ends, so its caller gets the watch's error instead.
+          isolateThread.interrupt(); // Were the scheduler to run it again, it stops at once.
           if (interrupted) {
             Thread.currentThread().interrupt();
           }
@@ -97,6 +95,10 @@ public final class IsolateRuntime {
     }
     return (IsolateRuntime) outcome[0];
   }
+
+  /** How often a caller waiting for the isolate's thread looks at the starved-scheduler watch. */
+  private static final java.time.Duration WAIT_STEP =
+      java.time.Duration.ofMillis(StarvedSchedulerWatch.SCAN_MILLIS);
 
   /** The error that stopped the isolate, or null if it ran dry. */
   public Throwable fatalError() {

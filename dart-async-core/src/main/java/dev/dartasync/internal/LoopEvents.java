@@ -2,9 +2,10 @@ package dev.dartasync.internal;
 
 /**
  * Runs the loop's turns under a {@link LoopTurnEvent} when a Flight Recorder recording asks for
- * it. Until Flight Recorder is running in the JVM (a recording started by {@code
- * -XX:StartFlightRecording}, {@code jcmd JFR.start} or the API), the cost per turn is one volatile
- * read ({@link #recorderRunning}), and no event class is loaded: the first event object of a JVM
+ * it. Until Flight Recorder has been set up in the JVM (by a recording started with
+ * {@code -XX:StartFlightRecording}, {@code jcmd JFR.start} or the API; it stays set up after the
+ * recording stops, and then each turn makes an event object the recorder may not want), the cost
+ * per turn is one volatile read ({@link #recorderRunning}), and no event class is loaded: the first event object of a JVM
  * costs 260 to 300 ms of Flight Recorder's set-up (measured on 25), which no program that does not
  * record should pay. On a JDK image without {@code jdk.jfr} nothing of it is ever linked.
  */

@@ -173,7 +173,7 @@ final class PooledTurnDriver extends EventLoopDriver {
 
   /** Ends a turn without ending the isolate: the thread is an ordinary pool thread again. */
   private void detach() {
-    loop.carrier.unwatch();
+    loop.carrier.unwatch(false);
     loop.carrier.detach();
     thread = null;
     loop.leave();

@@ -125,10 +125,10 @@ final class TimerQueue {
     firstZero = lastZero = null;
   }
 
-  /** Called by the loop before it takes an event: posts the timeout event once a deadline passed. */
   /** The event that runs due timers (one object: the loop tells timer events apart by it). */
   final Runnable timeoutEvent = this::handleTimeoutEvent;
 
+  /** Called by the loop before it takes an event: posts the timeout event once a deadline passed. */
   void postTimeoutIfDue(long now) {
     if (!timeoutPosted && !heap.isEmpty() && heap.first().wakeupTime <= now) {
       timeoutPosted = true;

@@ -51,7 +51,7 @@ final class VirtualThreadCarrier extends Carrier implements Executor {
   }
 
   @Override
-  void unwatch() {
+  void unwatch(boolean ended) {
     PinnedCarrierWatchdog.unwatch(this);
   }
 

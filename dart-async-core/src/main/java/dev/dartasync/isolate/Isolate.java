@@ -366,8 +366,8 @@ public final class Isolate implements SharedAcrossIsolates {
    * isolates and {@link #run}'s start with none (blocking a worker isolate is what it is for).
    * Called on this isolate's own code, it takes effect at once; from another isolate or thread,
    * at this isolate's next event. A stall is reported between one and one and a quarter
-   * thresholds after it began. It costs the isolate one plain increment per event while set,
-   * one null check while not.
+   * thresholds after it began. It costs the isolate two plain stores and a volatile read per
+   * event while set, one null check while not.
    *
    * @throws dev.dartasync.ArgumentError if {@code threshold} is null or negative
    */

@@ -141,6 +141,28 @@ class BlockedLoopWatchTest {
   }
 
   @Test
+  void aPooledIsolateIsWatchedAcrossItsTurns() throws Exception {
+    Dart.run(
+        () ->
+            await(
+                Isolate.run(
+                    () -> {
+                      Isolate.current().setBlockedLoopThreshold(Duration.ofMillis(100));
+                      await(DFuture.delayed(Duration.ofMillis(300))); // Its second turn next.
+                      long n = busyFor(400); // Blocked: reported.
+                      await(DFuture.delayed(Duration.ofMillis(400))); // Idle: not reported.
+                      return n;
+                    })));
+    Thread.sleep(100);
+    List<String> warnings = logs.warnings();
+    assertEquals(2, warnings.size(), warnings::toString);
+    Matcher blocked = BLOCKED.matcher(warnings.get(0));
+    assertTrue(blocked.matches(), warnings.get(0));
+    assertTrue(blocked.group(3).contains("BlockedLoopWatchTest.busyFor"), warnings.get(0));
+    assertTrue(RETURNED.matcher(warnings.get(1)).matches(), warnings.get(1));
+  }
+
+  @Test
   void zeroTurnsItOff() throws Exception {
     Dart.run(
         () -> {

@@ -87,6 +87,29 @@ class FakeAsyncTest {
   }
 
   @Test
+  @DisplayName("flushMicrotasks in a body a timer resumed returns before the next timer of the batch")
+  void flushMicrotasksInsideATimerBatch() {
+    FakeAsync.run(
+        fake -> {
+          DFuture<Void> body =
+              async(
+                  () -> {
+                    await(DFuture.delayed(ms(1_000)));
+                    ex.expect(2);
+                    scheduleMicrotask(() -> ex.expect(3));
+                    fake.flushMicrotasks(); // fake_async: runs m on the spot, before t2.
+                    ex.expect(4);
+                  });
+          new Timer(ms(1_000), () -> ex.expect(5)); // Due with the delay, made after it.
+          ex.expect(1);
+          fake.elapse(ms(2_000));
+          await(body);
+          ex.expect(6);
+        });
+    ex.finish(7);
+  }
+
+  @Test
   @DisplayName("a timer is due exactly its duration later: Timer(1 s) fires at elapse(1 s), not before")
   void exactDeadline() {
     FakeAsync.run(

@@ -232,6 +232,44 @@ class IsolateLocalTest {
     assertEquals("fresh", seen[1]);
   }
 
+  static final IsolateLocal<Object> cache = new IsolateLocal<>();
+  static volatile java.lang.ref.WeakReference<Object> cached;
+
+  /** A spawned isolate's entry point: keeps a value in its IsolateLocal, says so, and ends. */
+  static void fillCache(SendPort port) {
+    Object value = new byte[1 << 20];
+    cache.set(value);
+    cached = new java.lang.ref.WeakReference<>(value);
+    port.send("filled");
+  }
+
+  @Test
+  @DisplayName("a value dies with its isolate, also while the isolate's handle is kept")
+  void aValueDiesWithItsIsolate() throws Exception {
+    Isolate handle =
+        Dart.run(
+            () -> {
+              ReceivePort port = new ReceivePort();
+              ReceivePort exited = new ReceivePort();
+              Isolate spawned =
+                  await(
+                      Isolate.spawn(
+                          IsolateLocalTest::fillCache,
+                          port.sendPort(),
+                          dev.dartasync.isolate.SpawnOptions.defaults()
+                              .onExit(exited.sendPort())));
+              await(port.first());
+              await(exited.first()); // It ended.
+              return spawned;
+            });
+    for (int i = 0; i < 50 && cached.get() != null; i++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertNull(cached.get(), "the ended isolate's IsolateLocal value is still reachable");
+    java.lang.ref.Reference.reachabilityFence(handle); // The handle was kept all along.
+  }
+
   @Test
   @DisplayName("outside an isolate: IllegalStateException, for get, set and remove")
   void outsideAnIsolate() {
