@@ -84,10 +84,6 @@ abstract sealed class EventLoopDriver permits OwnedThreadDriver, PooledTurnDrive
           } else {
             loop.drainMicrotasks();
           }
-          FakeClock fake = loop.fake;
-          if (fake != null && fake.microtasksDrained()) {
-            continue; // A flushMicrotasks waiter was resumed: its resumption runs first.
-          }
           BlockedLoopWatch.Turns watched = turns;
           if (watched != null) {
             watched.stepBack(); // Odd: back in the loop, looking for the next event.
