@@ -122,6 +122,21 @@ public interface DFuture<T> extends java.util.concurrent.Future<T> {
   }
 
   /**
+   * Dart's {@code Future.syncValue(value)} (Dart 3.10): a future of the current zone that is
+   * already complete with {@code value} when this returns, never with an error. Where {@link
+   * #value(Object)} completes one microtask later, this one is done at once; a listener added to it
+   * still runs in a microtask queued when it is added (as for any completed future), and an
+   * {@code await} of it resumes in the next microtask. A {@code DFuture} passed here is the value
+   * itself (Dart's parameter is {@code T}, not {@code FutureOr<T>}): use {@link #value(DFuture)}
+   * to follow one. Nothing here throws but a call from a thread that runs no isolate ({@link
+   * IllegalStateException}); to catch a computation's error into the future, use {@link
+   * #sync(Callable)}.
+   */
+  static <T> DFuture<T> syncValue(T value) {
+    return Futures.syncValue(value);
+  }
+
+  /**
    * Dart's {@code Future.error(error)}: completes with {@code error} in a microtask queued now; if
    * it still has no listener then, the error is uncaught. The stack trace is the error's own. The
    * current zone's {@link Zone#errorCallback} runs first, synchronously, and may replace both.

@@ -109,6 +109,11 @@ public final class Futures {
     return FutureImpl.immediate(value);
   }
 
+  public static <T> DFuture<T> syncValue(T value) {
+    EventLoop.require(); // A future belongs to an isolate's zone: refuse a thread of none.
+    return FutureImpl.completed(value);
+  }
+
   public static <T> DFuture<T> valueOf(DFuture<T> source) {
     if (source == null) {
       return value(null); // Java picks value(DFuture) for a null literal: Dart's Future.value(null).
