@@ -214,8 +214,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
         || !running.carrier.mayRunNextMicrotask(running)) {
       return false;
     }
-    loop.exitIfStopping(); // As the schedule would: an exiting or killed isolate stops here.
-    running.beginAwait(); // The yield is a suspension, as in suspend().
+    running.beginAwait(); // The yield is a suspension, as in suspend(); a stopping isolate stops.
     return true;
   }
 
@@ -292,8 +291,10 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
    */
   private void suspend() {
     Body running = runner();
+    // As FutureImpl.thenAwait does, before the await begins (and runs the rest of an await-for
+    // delivery): a zone's register handler sees the body's callbacks first.
+    AwaitCallbacks.decide(running, running.carrier.loop.zone);
     running.beginAwait();
-    AwaitCallbacks.decide(running, running.carrier.loop.zone); // As FutureImpl.thenAwait does.
     Boolean cancelled = resumeInline(running);
     if (cancelled == null) {
       setBits(PARKED);
@@ -324,10 +325,7 @@ public final class AsyncStarController<T> extends StreamControllerImpl<T>
     if (running.awaitCallbacks != null || !InlineDelivery.enabled || !hasBit(SCHEDULED)) {
       return null;
     }
-    EventLoop loop = running.carrier.loop;
-    if (loop.deferred != null) {
-      InlineDelivery.runDeferredOf(loop, running); // The body suspends: an await-for delivery ends.
-    }
+    EventLoop loop = running.carrier.loop; // Its await-for delivery ended in beginAwait.
     MicrotaskQueue.Entry head = loop.peekMicrotask();
     if (head == null
         || head.task != this

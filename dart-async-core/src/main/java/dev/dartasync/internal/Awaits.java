@@ -20,6 +20,32 @@ import dev.dartasync.StackTrace;
  * <p>Outside an async body: on the isolate's own thread it is an error (it would deadlock); on a
  * thread that belongs to no isolate it blocks that thread until the future completes (see
  * {@link ForeignWaiter}).
+ *
+ * <h2>One await, step by step</h2>
+ *
+ * Four classes carry an await of the root zone; the isolate's {@link EventLoop} and the zone are
+ * only read (the current zone, whether a microtask is queued):
+ *
+ * <ol>
+ *   <li><b>Awaits</b> ({@link #await}) finds the caller's {@link Body}: one field read.
+ *   <li><b>Body</b> ({@link Body#beginAwait}) begins the await: a stopping isolate stops here; the
+ *       rest of an await-for delivery runs; the await gets its number.
+ *   <li><b>FutureImpl</b> ({@link FutureImpl#mayAwaitInline}) and <b>Carrier</b> ({@link
+ *       Carrier#canResumeInline}): if the future is complete and the resuming microtask would be
+ *       the very next thing to run, the result is taken now and the await returns.
+ *   <li>Else the resumption is arranged: a pending future gets the await's listener ({@link
+ *       FutureImpl#thenAwait}); a complete one, a microtask that resumes the body ({@link
+ *       Carrier#resumeInTail}).
+ *   <li><b>Body</b> ({@link Body#awaitResumption}) suspends: AWAITING; the <b>Carrier</b> takes the
+ *       body off the isolate's thread ({@link Carrier#suspend}).
+ *   <li>The future completes: its listener calls {@link Body#resume} with the await's number and
+ *       the outcome (RESUMING), and the <b>Carrier</b> runs the body ({@link Carrier#resume}),
+ *       synchronously from the completer's point of view. Step 5 returns the value or throws.
+ * </ol>
+ *
+ * A zone with register or run handlers adds {@link AwaitCallbacks} between steps 4 and 6 (its
+ * handlers see the resumption); a future of another isolate, a bridge (step 4); a {@code DFuture}
+ * that is not the library's, its {@code then}.
  */
 public final class Awaits {
   private Awaits() {}
@@ -62,40 +88,39 @@ public final class Awaits {
    */
   @SuppressWarnings("unchecked")
   public static <T> T await(Object awaited) throws InterruptedException {
-    Body body;
-    EventLoop loop;
-    // A body is its thread's uncaught-exception handler: one field read finds the caller's body
-    // without the carrier thread-local (which made this method too large to inline).
-    if (CarrierSeam.handlerOf(Thread.currentThread()) instanceof Body b
-        && b.carrier.mounted == b
-        && b.inCallback == 0) {
-      body = b;
-      loop = b.carrier.loop;
-    } else {
-      loop = EventLoop.current();
-      if (loop == null) {
+    // Step 1: the caller's body, one field read (a body is its thread's uncaught-exception
+    // handler; the carrier's thread-local made this method too large to inline).
+    Body body = Body.of(Thread.currentThread());
+    if (body == null || body.carrier.mounted != body || body.inCallback != 0) {
+      body = bodyOfIsolateThread(); // Not a body's own stack: a misuse, or no isolate at all.
+      if (body == null) {
         return (T) awaitOffIsolate(awaited);
       }
-      body = requireAwaitable(loop, null);
     }
-    loop.exitIfStopping(); // An exiting or killed isolate's body never suspends again.
-    if (loop.deferred != null) {
-      InlineDelivery.runDeferredOf(loop, body); // The body suspends: its await-for delivery ends.
-    }
-    int await = body.beginAwait();
-    ZoneImpl zone = loop.zone;
+    int await = body.beginAwait(); // Step 2.
+    Carrier carrier = body.carrier;
+    ZoneImpl zone = carrier.loop.zone;
+    // Step 3: nothing can run before the resumption's microtask, so take the result now.
     if (awaited instanceof FutureImpl<?> future) {
-      if (future.zone.loop == loop
-          && future.isComplete()
-          && loop.carrier.canResumeInline(body)
-          && (future.zone == zone || future.zone.mayElideMicrotask())
-          && (!future.hasError() || future.zone.inSameErrorZone(zone))) {
+      if (future.mayAwaitInline(carrier.loop, zone) && carrier.canResumeInline(body)) {
         return (T) takeInline(future);
       }
-    } else if (!(awaited instanceof DFuture<?>) && loop.carrier.canResumeInline(body)) {
+    } else if (!(awaited instanceof DFuture<?>) && carrier.canResumeInline(body)) {
       return (T) awaited;
     }
-    return (T) suspendFor(loop, body, await, zone, awaited);
+    return (T) suspendFor(carrier.loop, body, await, zone, awaited); // Steps 4 to 6.
+  }
+
+  /**
+   * The body of an await whose thread did not name it in one field read (its thread's
+   * uncaught-exception handler was replaced by user code): found through the isolate; null on a
+   * thread of no isolate.
+   *
+   * @throws IllegalStateException on an isolate's thread outside a body, or inside a callback
+   */
+  private static Body bodyOfIsolateThread() {
+    EventLoop loop = EventLoop.current();
+    return loop == null ? null : requireAwaitable(loop, null);
   }
 
   /** {@code await} on a thread that belongs to no isolate: blocks until the future completes. */
@@ -141,9 +166,7 @@ public final class Awaits {
       Object value = awaited;
       zone.scheduleMicrotask(() -> loop.carrier.resumeInTail(body, await, value));
     }
-    body.suspend(Body.State.AWAITING);
-    loop.exitIfStopping(); // Killed while it waited (resumed in the same event): no further line.
-    return body.takeOutcome();
+    return body.awaitResumption(); // Step 5: parked until step 6 resumes it.
   }
 
   /**
@@ -151,12 +174,8 @@ public final class Awaits {
    * callback), else null.
    */
   static Body awaitableBody() {
-    if (CarrierSeam.handlerOf(Thread.currentThread()) instanceof Body b
-        && b.carrier.mounted == b
-        && b.inCallback == 0) {
-      return b;
-    }
-    return null;
+    Body b = Body.of(Thread.currentThread());
+    return b != null && b.carrier.mounted == b && b.inCallback == 0 ? b : null;
   }
 
   /** The result of a completed future, as an await returns it: its value, or its error thrown. */

@@ -160,6 +160,35 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
     return self.isInterrupted() && Thread.interrupted();
   }
 
+  /**
+   * {@code Thread.uncaughtExceptionHandler}, read directly: {@code getUncaughtExceptionHandler()}
+   * first asks whether the thread terminated (a state switch for a virtual thread), which every
+   * await and hand-over would pay. Null where {@code java.lang} is not open to the library (the
+   * flag-free carrier); then the public getter is used.
+   */
+  private static final java.lang.invoke.VarHandle HANDLER = findHandlerField();
+
+  private static java.lang.invoke.VarHandle findHandlerField() {
+    try {
+      return java.lang.invoke.MethodHandles.privateLookupIn(
+              Thread.class, java.lang.invoke.MethodHandles.lookup())
+          .findVarHandle(
+              Thread.class, "uncaughtExceptionHandler", Thread.UncaughtExceptionHandler.class);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The body whose thread {@code thread} is, or null: a body is its thread's uncaught-exception
+   * handler (see the class comment), so this is one field read, no map and no thread-local.
+   */
+  static Body of(Thread thread) {
+    Object handler =
+        HANDLER != null ? HANDLER.get(thread) : thread.getUncaughtExceptionHandler();
+    return handler instanceof Body body ? body : null;
+  }
+
   /** The isolate's thread hands this body the baton ({@link BatonCarrier}). */
   void handBaton() {
     BATON.setRelease(this, true);
@@ -294,6 +323,17 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
     resumed();
   }
 
+  /**
+   * Mover 1 for an await: suspends AWAITING until a resumption names this await, then returns
+   * what it resumed with (or throws the error); an isolate killed while the body waited (resumed
+   * in the same event) stops the body instead, by {@link IsolateStop}: no further line runs.
+   */
+  Object awaitResumption() {
+    suspend(State.AWAITING);
+    carrier.loop.exitIfStopping();
+    return takeOutcome();
+  }
+
   /** Whether the carrier resumed this suspended body (read with acquire: see {@link #STATE}). */
   boolean isResuming() {
     return (State) STATE.getAcquire(this) == State.RESUMING;
@@ -339,8 +379,19 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
     }
   }
 
-  /** Starts an await: returns its number, for {@link #resume}. */
+  /**
+   * Step 1 of every suspension of this running body (an await, a generator's yield): an exiting
+   * or killed isolate's body stops here instead, by {@link IsolateStop} (it never suspends again);
+   * the rest of the await-for delivery it took last runs now, on its own stack, which is where Dart
+   * runs it ({@link InlineDelivery}); then the await gets its number, the token {@link #resume}
+   * names. Runs even when the await then continues without parking: to Dart, every await suspends.
+   */
   int beginAwait() {
+    EventLoop loop = carrier.loop;
+    loop.exitIfStopping();
+    if (loop.deferred != null) {
+      InlineDelivery.runDeferredOf(loop, this);
+    }
     int n = awaitCount + 1;
     if (n == 0) {
       n = 1; // 0 means "never awaited" (hasAwaited).

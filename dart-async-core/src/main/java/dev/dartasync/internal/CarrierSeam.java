@@ -46,27 +46,6 @@ public final class CarrierSeam {
   /** {@code VirtualThread.runContinuation}: a virtual thread's continuation task. */
   private static final MethodHandle RUN_CONTINUATION;
 
-  /**
-   * {@code Thread.uncaughtExceptionHandler}, read directly: {@code getUncaughtExceptionHandler()}
-   * first asks whether the thread terminated (a state switch for a virtual thread), which every
-   * hand-over would pay. Null if unreadable; then the public getter is used.
-   */
-  private static final java.lang.invoke.VarHandle HANDLER = findHandlerField();
-
-  private static java.lang.invoke.VarHandle findHandlerField() {
-    try {
-      return MethodHandles.privateLookupIn(Thread.class, MethodHandles.lookup())
-          .findVarHandle(Thread.class, "uncaughtExceptionHandler", Thread.UncaughtExceptionHandler.class);
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      return null;
-    }
-  }
-
-  /** The handler set on {@code thread} (null if none): how a body's thread names its body. */
-  static Object handlerOf(Thread thread) {
-    return HANDLER != null ? HANDLER.get(thread) : thread.getUncaughtExceptionHandler();
-  }
-
   static {
     Constructor<?> constructor = null;
     RuntimeException failure = null;

@@ -838,6 +838,21 @@ public class FutureImpl<T> implements DFuture<T> {
   }
 
   /**
+   * Whether an await in {@code awaitZone} of {@code loop} may take this future's result without
+   * the microtask hop, as far as the future is concerned: it is of that isolate and complete, no
+   * zone would see the hop (the awaiting zone is its own, or its zone runs microtasks unchanged),
+   * and an error would not cross error zones (which would make it uncaught instead). Whether
+   * nothing else runs first is the carrier's to say ({@link Carrier#canResumeInline}).
+   */
+  boolean mayAwaitInline(EventLoop loop, ZoneImpl awaitZone) {
+    ZoneImpl own = zone;
+    return own.loop == loop
+        && isComplete()
+        && (own == awaitZone || own.mayElideMicrotask())
+        && (!hasError() || own.inSameErrorZone(awaitZone));
+  }
+
+  /**
    * Registers an await continuation (Dart's {@code _thenAwait}) for await number {@code await} of
    * {@code body}; called on this future's own isolate, in the body's zone.
    */

@@ -120,7 +120,7 @@ final class VirtualThreadCarrier extends Carrier implements Executor {
       return;
     }
     Thread t = CarrierSeam.threadOf(continuation);
-    if (t == null || !(CarrierSeam.handlerOf(t) instanceof Body body)) {
+    if (t == null || !(Body.of(t) instanceof Body body)) {
       CarrierSeam.defaultScheduler().execute(continuation); // Not a body: not ours to carry.
       return;
     }
