@@ -11,7 +11,7 @@ import dev.dartasync.Completer;
 import dev.dartasync.DFuture;
 import dev.dartasync.StateError;
 import dev.dartasync.junit.DartTest;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.extension.RegisterExtension;

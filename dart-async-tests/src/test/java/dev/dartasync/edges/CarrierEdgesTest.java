@@ -13,7 +13,7 @@ import dev.dartasync.Dart;
 import dev.dartasync.Timer;
 import dev.dartasync.isolate.Isolate;
 import dev.dartasync.testing.CarrierAssumptions;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

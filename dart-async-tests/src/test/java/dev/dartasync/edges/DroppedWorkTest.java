@@ -86,7 +86,7 @@ class DroppedWorkTest {
   void aTimerOfAnEndedIsolateIsInactiveAndCancellingItSaysNothing() throws Exception {
     Timer[] timer = new Timer[1];
     Throwable died =
-        dev.dartasync.testing.Isolates.uncaught(
+        dev.dartasync.junit.Isolates.uncaught(
             () -> {
               timer[0] = new Timer(Duration.ofSeconds(30), () -> {});
               Dart.scheduleMicrotask(() -> {
@@ -107,7 +107,7 @@ class DroppedWorkTest {
   void aStageThatCompletesAfterItsIsolateDiedIsLogged() throws Exception {
     java.util.concurrent.CompletableFuture<String> stage =
         new java.util.concurrent.CompletableFuture<>();
-    dev.dartasync.testing.Isolates.uncaught(
+    dev.dartasync.junit.Isolates.uncaught(
         () -> {
           dev.dartasync.DFuture.fromCompletionStage(stage).ignore();
           Dart.scheduleMicrotask(() -> {

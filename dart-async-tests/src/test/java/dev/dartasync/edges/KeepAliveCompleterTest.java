@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.dartasync.Completer;
 import dev.dartasync.Dart;
 import dev.dartasync.StateError;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import dev.dartasync.testing.LogCapture;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.dartasync.Completer;
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -12,7 +12,7 @@ import dev.dartasync.Completer;
 import dev.dartasync.DFuture;
 import dev.dartasync.StateError;
 import dev.dartasync.Timer;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.DisplayName;

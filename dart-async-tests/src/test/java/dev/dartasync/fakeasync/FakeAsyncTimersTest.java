@@ -14,7 +14,7 @@ import dev.dartasync.StreamController;
 import dev.dartasync.TimeoutException;
 import dev.dartasync.Timer;
 import dev.dartasync.junit.DartTest;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

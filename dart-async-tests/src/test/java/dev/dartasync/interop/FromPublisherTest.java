@@ -11,7 +11,7 @@ import dev.dartasync.Dart;
 import dev.dartasync.FlowStreams;
 import dev.dartasync.StreamSubscription;
 import dev.dartasync.internal.Testing;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -13,7 +13,7 @@ import dev.dartasync.isolate.Isolate;
 import dev.dartasync.isolate.IsolateLocal;
 import dev.dartasync.isolate.ReceivePort;
 import dev.dartasync.isolate.SendPort;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayName;

@@ -12,7 +12,7 @@ import dev.dartasync.isolate.Isolate;
 import dev.dartasync.isolate.ReceivePort;
 import dev.dartasync.isolate.SendPort;
 import dev.dartasync.isolate.SpawnOptions;
-import dev.dartasync.testing.Isolates;
+import dev.dartasync.junit.Isolates;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -16,7 +16,7 @@ import dev.dartasync.isolate.Isolate;
 import dev.dartasync.isolate.RawReceivePort;
 import dev.dartasync.isolate.ReceivePort;
 import dev.dartasync.isolate.SendPort;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -266,7 +266,7 @@ class PortsTest {
   void handlerErrorIsUncaught() {
     StateError boom = new StateError("handler");
     Throwable thrown =
-        dev.dartasync.testing.Isolates.uncaught(
+        dev.dartasync.junit.Isolates.uncaught(
             () -> {
               RawReceivePort port =
                   new RawReceivePort(

@@ -16,7 +16,7 @@ import dev.dartasync.isolate.RemoteError;
 import dev.dartasync.isolate.ReceivePort;
 import dev.dartasync.isolate.SendPort;
 import dev.dartasync.isolate.SpawnOptions;
-import dev.dartasync.testing.Isolates;
+import dev.dartasync.junit.Isolates;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

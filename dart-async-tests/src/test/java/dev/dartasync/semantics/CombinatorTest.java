@@ -2,7 +2,7 @@ package dev.dartasync.semantics;
 
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.scheduleMicrotask;
-import static dev.dartasync.testing.Isolates.uncaught;
+import static dev.dartasync.junit.Isolates.uncaught;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -21,7 +21,7 @@ import dev.dartasync.StackTrace;
 import dev.dartasync.StateError;
 import dev.dartasync.Timer;
 import dev.dartasync.WaitOption;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import dev.dartasync.testing.Log;
 import io.vavr.Tuple;
 import io.vavr.Tuple2;

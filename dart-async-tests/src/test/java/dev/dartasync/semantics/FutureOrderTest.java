@@ -2,7 +2,7 @@ package dev.dartasync.semantics;
 
 import static dev.dartasync.Dart.await;
 import static dev.dartasync.Dart.scheduleMicrotask;
-import static dev.dartasync.testing.Isolates.uncaught;
+import static dev.dartasync.junit.Isolates.uncaught;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -19,7 +19,7 @@ import dev.dartasync.DartException;
 import dev.dartasync.StackTrace;
 import dev.dartasync.StateError;
 import dev.dartasync.TimeoutException;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import dev.dartasync.testing.Log;
 import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.Zone;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

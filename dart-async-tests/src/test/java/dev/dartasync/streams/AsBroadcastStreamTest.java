@@ -11,7 +11,7 @@ import dev.dartasync.StackTrace;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSubscription;
 import dev.dartasync.UnsupportedError;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;

@@ -4,7 +4,7 @@ import dev.dartasync.DStream;
 import dev.dartasync.Dart;
 import dev.dartasync.DartException;
 import dev.dartasync.StreamController;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,7 @@ import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.DartException;
 import dev.dartasync.StreamSubscription;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

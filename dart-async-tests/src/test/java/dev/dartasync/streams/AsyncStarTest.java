@@ -10,7 +10,7 @@ import dev.dartasync.DStream;
 import dev.dartasync.Dart;
 import dev.dartasync.DartException;
 import dev.dartasync.StateError;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;

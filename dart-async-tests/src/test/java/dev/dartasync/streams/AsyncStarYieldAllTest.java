@@ -9,7 +9,7 @@ import dev.dartasync.Dart;
 import dev.dartasync.DartException;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSubscription;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;

@@ -16,7 +16,7 @@ import dev.dartasync.EventSink;
 import dev.dartasync.StackTrace;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSubscription;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import dev.dartasync.testing.Log;
 import java.util.Map;
 import java.util.function.Function;

@@ -18,7 +18,7 @@ import dev.dartasync.StateError;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSubscription;
 import dev.dartasync.Timer;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import dev.dartasync.testing.LogCapture;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -8,7 +8,7 @@ import dev.dartasync.Dart;
 import dev.dartasync.StateError;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSubscription;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

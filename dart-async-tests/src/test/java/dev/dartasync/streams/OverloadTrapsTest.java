@@ -7,7 +7,7 @@ import dev.dartasync.Completer;
 import dev.dartasync.Dart;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSubscription;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;

@@ -9,7 +9,7 @@ import dev.dartasync.Dart;
 import dev.dartasync.DartException;
 import dev.dartasync.StackTrace;
 import dev.dartasync.StreamSubscription;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;

@@ -11,7 +11,7 @@ import dev.dartasync.DartException;
 import dev.dartasync.StreamConsumer;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSink;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;

@@ -2,7 +2,7 @@ package dev.dartasync.streams;
 
 import static dev.dartasync.Dart.runZonedGuarded;
 import static dev.dartasync.Dart.scheduleMicrotask;
-import static dev.dartasync.testing.Isolates.uncaught;
+import static dev.dartasync.junit.Isolates.uncaught;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.dartasync.DStream;
@@ -10,7 +10,7 @@ import dev.dartasync.Dart;
 import dev.dartasync.DartException;
 import dev.dartasync.StackTrace;
 import dev.dartasync.StreamController;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

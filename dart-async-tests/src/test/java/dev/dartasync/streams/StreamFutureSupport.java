@@ -4,7 +4,7 @@ import dev.dartasync.DFuture;
 import dev.dartasync.DStream;
 import dev.dartasync.Dart;
 import dev.dartasync.StreamController;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.function.Function;
 import org.junit.jupiter.params.provider.Arguments;
 

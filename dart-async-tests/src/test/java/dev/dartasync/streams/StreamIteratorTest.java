@@ -11,7 +11,7 @@ import dev.dartasync.DartException;
 import dev.dartasync.StateError;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamIterator;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

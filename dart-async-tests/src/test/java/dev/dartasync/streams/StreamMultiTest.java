@@ -10,7 +10,7 @@ import dev.dartasync.DartException;
 import dev.dartasync.MultiStreamController;
 import dev.dartasync.StateError;
 import dev.dartasync.StreamSubscription;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;

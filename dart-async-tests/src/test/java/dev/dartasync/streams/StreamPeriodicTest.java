@@ -9,7 +9,7 @@ import dev.dartasync.DStream;
 import dev.dartasync.DartException;
 import dev.dartasync.StreamSubscription;
 import dev.dartasync.Timer;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import dev.dartasync.testing.VirtualTime;
 import java.time.Duration;
 import java.util.function.Consumer;

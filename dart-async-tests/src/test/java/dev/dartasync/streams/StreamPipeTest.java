@@ -9,7 +9,7 @@ import dev.dartasync.Dart;
 import dev.dartasync.StateError;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSubscription;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.DisplayName;

@@ -16,7 +16,7 @@ import dev.dartasync.DartException;
 import dev.dartasync.RangeError;
 import dev.dartasync.StreamController;
 import dev.dartasync.streams.StreamFutureSupport.Member;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.Stream;

@@ -19,7 +19,7 @@ import dev.dartasync.StateError;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSubscription;
 import dev.dartasync.StreamTransformer;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.DisplayName;

@@ -11,7 +11,7 @@ import dev.dartasync.StateError;
 import dev.dartasync.StreamController;
 import dev.dartasync.StreamSubscription;
 import dev.dartasync.StreamView;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;

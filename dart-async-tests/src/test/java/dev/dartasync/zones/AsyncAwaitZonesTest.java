@@ -10,7 +10,7 @@ import dev.dartasync.Dart;
 import dev.dartasync.DartException;
 import dev.dartasync.Zone;
 import dev.dartasync.ZoneSpecification;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import dev.dartasync.testing.Log;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,7 @@ import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.Timer;
 import dev.dartasync.ZoneSpecification;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import dev.dartasync.testing.Log;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;

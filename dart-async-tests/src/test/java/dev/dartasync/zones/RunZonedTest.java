@@ -11,7 +11,7 @@ import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.Zone;
 import dev.dartasync.ZoneSpecification;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import dev.dartasync.testing.Log;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;

@@ -1,6 +1,6 @@
 package dev.dartasync.zones;
 
-import static dev.dartasync.testing.Isolates.uncaught;
+import static dev.dartasync.junit.Isolates.uncaught;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dartasync.Dart;
 import dev.dartasync.Zone;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.function.Function;

@@ -9,7 +9,7 @@ import dev.dartasync.Dart;
 import dev.dartasync.ErrorCallbackHandler;
 import dev.dartasync.StackTrace;
 import dev.dartasync.ZoneSpecification;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.time.Duration;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.DisplayName;

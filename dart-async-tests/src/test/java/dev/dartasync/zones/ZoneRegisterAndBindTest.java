@@ -8,7 +8,7 @@ import dev.dartasync.Dart;
 import dev.dartasync.Timer;
 import dev.dartasync.Zone;
 import dev.dartasync.ZoneSpecification;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.function.BiFunction;

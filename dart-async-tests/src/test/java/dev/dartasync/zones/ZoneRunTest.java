@@ -8,7 +8,7 @@ import dev.dartasync.DFuture;
 import dev.dartasync.Dart;
 import dev.dartasync.Zone;
 import dev.dartasync.ZoneSpecification;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -9,7 +9,7 @@ import dev.dartasync.Dart;
 import dev.dartasync.Timer;
 import dev.dartasync.Zone;
 import dev.dartasync.ZoneSpecification;
-import dev.dartasync.testing.Expect;
+import dev.dartasync.junit.Expect;
 import dev.dartasync.testing.Log;
 import dev.dartasync.testing.VirtualTime;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.dartasync.testing;
+package dev.dartasync.junit;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -27,10 +27,17 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * first remembered failure is rethrown after the test. After the test the extension also checks that
  * {@link #finish(int)} was called if any step was recorded.
  *
- * <p>Thread-safe: steps may be recorded from the isolate's thread, its async bodies and foreign
- * threads; each call is atomic.
+ * <p>Every call checks synchronously, on the calling thread, when it is made: the numbers record
+ * the order in which the isolate's callbacks actually ran (a microtask, a timer's event, a
+ * resumed body), which is what an ordering test pins. Thread-safe: steps may be recorded from the
+ * isolate's thread, its async bodies and foreign threads; each call is atomic.
+ *
+ * <p>Works in a {@code @DartTest} method as in a plain {@code @Test} that calls {@code Dart.run}.
  */
 public final class Expect implements AfterEachCallback {
+
+  /** A fresh record: no step yet. Register it with {@code @RegisterExtension} (one per test). */
+  public Expect() {}
 
   private int step;
   private int finishedAt = -1;
@@ -137,6 +144,10 @@ public final class Expect implements AfterEachCallback {
     }
   }
 
+  /**
+   * JUnit's hook after each test: {@link #verify()}, unless the test already failed (then its own
+   * failure is the one reported).
+   */
   @Override
   public void afterEach(ExtensionContext context) {
     if (context.getExecutionException().isPresent()) {

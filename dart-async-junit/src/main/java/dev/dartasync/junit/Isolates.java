@@ -1,11 +1,12 @@
-package dev.dartasync.testing;
+package dev.dartasync.junit;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.dartasync.Dart;
 
 /**
- * Small helpers for tests that run an isolate and look at how it ended.
+ * Small helpers for tests that run an isolate and look at how it ended. Each runs synchronously
+ * on the calling thread and reports a wrong outcome as an {@link AssertionError} (a JUnit failure).
  *
  * <pre>{@code
  * Throwable thrown = Isolates.uncaught(() -> {
