@@ -1,5 +1,7 @@
 package dev.dartasync.internal;
 
+import dev.dartasync.StateError;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
@@ -134,10 +136,28 @@ final class BatonCarrier extends Carrier {
       body.handBaton();
     }
     boolean interrupted = false;
+    FakeClock fake = loop.fake;
+    int blockedLooks = 0;
     while (!(boolean) LOOP_HOLDS.getAcquire(this)) {
-      if (Body.parkKeepingInterrupt(this, self)) {
+      if (fake == null
+          ? Body.parkKeepingInterrupt(this, self)
+          : parkBrieflyKeepingInterrupt(self)) {
         interrupted = true; // Kept for the loop: it stops the isolate at its next look.
         loopInterrupted = true; // And no holder passes the baton on past it (passOn).
+      }
+      if (fake != null) {
+        // FakeAsync: a holder blocked in a JDK call keeps the baton, so nothing else of the
+        // isolate can run and no elapse can end the call: the run's error, as under the other
+        // carrier (FakeClock.idle). Two looks in a row, so that a holder caught between two
+        // parks of its own is not taken for one.
+        Body holder = mounted; // Racy: the holder as of its last pass; a stale one is not blocked.
+        blockedLooks = holder != null && blockedInJdkCall(holder) ? blockedLooks + 1 : 0;
+        if (blockedLooks >= BLOCKED_LOOKS) {
+          if (interrupted) {
+            self.interrupt();
+          }
+          throw new StateError(FakeClock.blockedText(holder));
+        }
       }
     }
     if (interrupted) {
@@ -145,6 +165,37 @@ final class BatonCarrier extends Carrier {
       self.interrupt();
     }
     return lastHolder;
+  }
+
+  /** How many looks in a row find a FakeAsync body blocked in a JDK call before the run fails. */
+  private static final int BLOCKED_LOOKS = 2;
+
+  /** The pause between two such looks: 20 ms, so a blocked FakeAsync run fails within 0.1 s. */
+  private static final long LOOK_NANOS = 20_000_000L;
+
+  /** {@link Body#parkKeepingInterrupt}, but for at most {@link #LOOK_NANOS}. */
+  private boolean parkBrieflyKeepingInterrupt(Thread self) {
+    LockSupport.parkNanos(this, LOOK_NANOS);
+    return self.isInterrupted() && Thread.interrupted();
+  }
+
+  /**
+   * Whether {@code body}, holding the baton, is parked in something that is not the library's:
+   * its thread waits or is blocked, and not on the body itself (the blocker of every park of
+   * ours: {@link Body#awaitBaton}, {@link Body#parkOnCarrier}).
+   */
+  private static boolean blockedInJdkCall(Body body) {
+    Thread t = body.thread;
+    if (t == null) {
+      return false;
+    }
+    Thread.State state = t.getState();
+    if (state != Thread.State.WAITING
+        && state != Thread.State.TIMED_WAITING
+        && state != Thread.State.BLOCKED) {
+      return false;
+    }
+    return LockSupport.getBlocker(t) != body;
   }
 
   @Override

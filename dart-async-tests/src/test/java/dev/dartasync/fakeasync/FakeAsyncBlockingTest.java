@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dartasync.StateError;
-import dev.dartasync.testing.CarrierAssumptions;
 import java.net.ServerSocket;
 import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
@@ -12,15 +11,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A body blocked in a call the fake clock does not own fails the run, naming the call. Under the
- * virtual-thread carrier only: under the flag-free one a blocking call keeps the baton, so the
- * isolate itself waits for it (as a synchronous call does in Dart) and its loop never sees it.
+ * A body blocked in a call the fake clock does not own fails the run, naming the call, under both
+ * carriers: the virtual-thread carrier sees the body's thread park outside an await; the flag-free
+ * one, whose blocked body keeps the baton, looks at the holder's thread while it waits for it.
  */
 @Timeout(60)
 class FakeAsyncBlockingTest {
-
-  private static final String FLAG_FREE_WAITS =
-      "under the flag-free carrier a blocking call keeps the baton: the isolate waits in it";
 
   private static final String TAIL =
       ", which the fake clock does not own: no elapse can end it, only real time or the outside"
@@ -30,7 +26,6 @@ class FakeAsyncBlockingTest {
   @Test
   @DisplayName("Thread.sleep in the body: StateError naming java.lang.Thread.sleep and the line, at once")
   void threadSleep() {
-    CarrierAssumptions.assumeVirtualThreadCarrier(FLAG_FREE_WAITS);
     long before = System.nanoTime();
     StateError e =
         assertThrows(
@@ -56,7 +51,6 @@ class FakeAsyncBlockingTest {
   @Test
   @DisplayName("a socket accept in the body: StateError naming java.net.ServerSocket.accept")
   void socketAccept() throws Exception {
-    CarrierAssumptions.assumeVirtualThreadCarrier(FLAG_FREE_WAITS);
     try (ServerSocket server = new ServerSocket(0)) {
       StateError e =
           assertThrows(
