@@ -115,7 +115,7 @@ final class ApiScan {
     }
     List<String> names = new ArrayList<>();
     for (String entry : entries) {
-      if (!entry.endsWith(".class") || entry.endsWith("package-info.class")) {
+      if (!entry.endsWith(".class") || entry.endsWith("package-info.class") || entry.endsWith("module-info.class")) {
         continue;
       }
       String name = entry.substring(0, entry.length() - ".class".length()).replace('/', '.');
