@@ -16,7 +16,9 @@ import java.util.concurrent.locks.LockSupport;
  * unpark, or the thread's start) and parks until a body hands it back (an acquire load of {@link
  * #loopHolds}). A body gives the baton up when it suspends ({@link #suspend}) or ends: directly to
  * the next body if mounting that body is all the loop would do next ({@link #passOn}: a body it
- * resumed, or the body that handed over to it), else back to the isolate's thread; then
+ * resumed, the body that handed over to it, or the body that the next microtask would resume and
+ * do nothing else, which the suspending body then runs itself: {@link
+ * Carrier#resumeFromNextMicrotask}), else back to the isolate's thread; then
  * it parks until a holder hands it the baton again. Each hand-off is a release store followed by an unpark,
  * each wait an acquire load in a park loop, so everything one holder wrote is seen by the next, and
  * the carrier's plain fields ({@link Carrier#mounted}, the ready queue) need nothing more. An
@@ -212,7 +214,11 @@ final class BatonCarrier extends Carrier {
    */
   private void passOn(Body body) {
     Thread w = waiter;
-    Body next = mountNextDirectly(loopInterrupted || w.isInterrupted());
+    boolean interrupted = loopInterrupted || w.isInterrupted();
+    Body next = mountNextDirectly(interrupted);
+    if (next == null && !interrupted) {
+      next = resumeFromNextMicrotask(body);
+    }
     if (next == null) {
       lastHolder = body;
       LOOP_HOLDS.setRelease(this, true);

@@ -428,6 +428,24 @@ public final class Body implements Runnable, Thread.UncaughtExceptionHandler {
   }
 
   /**
+   * Mover 2 without the carrier's run: AWAITING to RESUMING with {@code outcome}, for a carrier
+   * that mounts this body itself next ({@link Carrier#resumeFromNextMicrotask}), which checked
+   * with {@link #isCurrentAwait} that {@code token} is the current await.
+   */
+  void resumeDirectly(int token, Object outcome) {
+    if (!isCurrentAwait(token)) {
+      throw resumedTwice();
+    }
+    this.outcome = outcome;
+    state = State.RESUMING;
+  }
+
+  /** Whether this body waits in await number {@code token} now. */
+  boolean isCurrentAwait(int token) {
+    return token == awaitCount && state == State.AWAITING;
+  }
+
+  /**
    * Mover 2 for a hand-over: the carrier resumes this body, which YIELDED the carrier to another
    * one, now that that one suspended. Resumes with nothing.
    */

@@ -355,6 +355,42 @@ public abstract class Carrier {
     return next;
   }
 
+  /**
+   * Whether {@link #resumeFromNextMicrotask} may run a microtask on a suspending body's stack (on
+   * by default; tests turn it off to compare).
+   */
+  static volatile boolean directPass = true;
+
+  /** How many bodies {@link #resumeFromNextMicrotask} resumed and mounted: for tests. */
+  long directPasses;
+
+  /**
+   * On {@code body}'s stack as it suspends, when {@link #mountNextDirectly} found nobody: if what
+   * the loop would run next is the first queued microtask ({@link #mayRunNextMicrotask}) and that
+   * microtask only resumes another body of this carrier (a value completion whose one listener is
+   * that body's plain await), runs it here and returns that body, mounted and resumed in tail
+   * position, as the microtask itself would have left it; else null, and nothing changed. The
+   * flag-free carrier then passes the baton body to body: one thread switch per hand-off instead
+   * of two through the isolate's thread.
+   */
+  final Body resumeFromNextMicrotask(Body body) {
+    if (!directPass || !mayRunNextMicrotask(body) || loop.stopping() || loop.deferred != null) {
+      return null;
+    }
+    MicrotaskQueue.Entry entry = loop.peekMicrotask();
+    Body next = entry == null ? null : FutureImpl.onlyResumptionOf(entry, this);
+    if (next == null) {
+      return null;
+    }
+    loop.pollMicrotask();
+    FutureImpl.completeForDirectPass(entry, next);
+    tailBody = next; // The loop's own frames restore the tail mark when the baton comes back.
+    mounted = next;
+    mounts++;
+    directPasses++;
+    return next;
+  }
+
   // ---- the inline fast path ------------------------------------------------------------------
 
   /**

@@ -466,10 +466,66 @@ public class FutureImpl<T> implements DFuture<T> {
       this.value = value;
     }
 
+    /**
+     * The microtask: the future completes, and nothing runs after its listeners in this microtask,
+     * so a body its one plain await resumes is resumed in tail position ({@link
+     * Carrier#enterTail}).
+     */
     @Override
     public void run() {
-      future.completeWithValue(value);
+      FutureImpl<?> f = future;
+      FutureListener listeners = f.removeListeners();
+      f.setValue(value);
+      if (listeners != null && listeners.next == null && listeners.isPlainAwait()) {
+        Carrier carrier = ((Body) listeners.callback).carrier;
+        Body saved = carrier.enterTail((Body) listeners.callback);
+        try {
+          listeners.resumePlainAwait(value);
+        } finally {
+          carrier.exitTail(saved);
+        }
+        return;
+      }
+      propagateToListeners(f, listeners);
     }
+
+    /**
+     * The body this microtask would resume and nothing else: the await of a body of {@code
+     * carrier} is the future's one listener, a plain one, and it is that body's current await.
+     * Null otherwise. Changes nothing.
+     */
+    Body onlyResumption(Carrier carrier) {
+      Object listeners = future.resultOrListeners;
+      if (!(listeners instanceof FutureListener l) || l.next != null || !l.isPlainAwait()) {
+        return null;
+      }
+      Body body = (Body) l.callback;
+      return body.carrier == carrier && body.isCurrentAwait(l.awaitNumber) ? body : null;
+    }
+
+    /**
+     * Runs this microtask, polled already, for a carrier passing the baton straight to the body
+     * that {@link #onlyResumption} named: the future completes and the body is moved to RESUMING
+     * (it is not run: the caller mounts it).
+     */
+    void completeForDirectPass(Body body) {
+      FutureListener l = future.removeListeners();
+      future.setValue(value);
+      body.resumeDirectly(l.awaitNumber, value);
+    }
+  }
+
+  /**
+   * The body that microtask {@code entry} would resume and nothing else ({@link
+   * ValueCompletion#onlyResumption}), or null for any other microtask.
+   */
+  static Body onlyResumptionOf(MicrotaskQueue.Entry entry, Carrier carrier) {
+    return entry instanceof ValueCompletion vc ? vc.onlyResumption(carrier) : null;
+  }
+
+  /** Runs {@code entry}, which {@link #onlyResumptionOf} named {@code body} for, polled already. */
+  static void completeForDirectPass(MicrotaskQueue.Entry entry, Body body) {
+    ((ValueCompletion) entry).completeForDirectPass(body);
   }
 
   @SuppressWarnings("unchecked")

@@ -103,6 +103,20 @@ public final class Testing {
   }
 
   /**
+   * Whether a body that suspends under the flag-free carrier may run the next microtask, when all
+   * it does is resume another body, and pass the baton straight to that body (on by default). Off,
+   * the baton goes back to the isolate's thread, which runs the microtask: tests compare both.
+   */
+  public static void setDirectPass(boolean on) {
+    Carrier.directPass = on;
+  }
+
+  /** How many times the calling isolate's bodies passed the baton that way so far. */
+  public static long directPasses() {
+    return EventLoop.require().carrier.directPasses;
+  }
+
+  /**
    * Whether an await-for body may take a buffered element, and an async* body pass its yield,
    * without parking (on by default). Off, each parks the body: tests run a program both ways and
    * compare what it prints.
