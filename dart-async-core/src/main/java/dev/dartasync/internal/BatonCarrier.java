@@ -12,18 +12,19 @@ import java.util.concurrent.locks.LockSupport;
  * own thread, runs at a time. It needs no JVM flag and no JDK-internal API.
  *
  * <p><b>The baton.</b> The isolate's thread holds it while it runs the loop's code. To run a body
- * ({@link #runMounted}) it hands the baton to the body (a release store of the body's flag and an
+ * ({@link #runMounted}) it hands the baton to the body (a volatile store of the body's flag and an
  * unpark, or the thread's start) and parks until a body hands it back (an acquire load of {@link
  * #loopHolds}). A body gives the baton up when it suspends ({@link #suspend}) or ends: directly to
  * the next body if mounting that body is all the loop would do next ({@link #passOn}: a body it
  * resumed, the body that handed over to it, or the body that the next microtask would resume and
  * do nothing else, which the suspending body then runs itself: {@link
- * Carrier#resumeFromNextMicrotask}), else back to the isolate's thread; then
- * it parks until a holder hands it the baton again. Each hand-off is a release store followed by an unpark,
- * each wait an acquire load in a park loop, so everything one holder wrote is seen by the next, and
- * the carrier's plain fields ({@link Carrier#mounted}, the ready queue) need nothing more. An
- * interrupt never takes the baton: a waiter woken by one clears its flag for the park and sets it
- * again when it holds the baton (no spin, nothing lost).
+ * Carrier#resumeFromNextMicrotask}), else back to the isolate's thread; then it parks until a
+ * holder hands it the baton again. Each hand-off is a volatile store followed by an unpark (a
+ * release store would now and then lose the wake-up: {@link Body#handBaton}), each wait an acquire
+ * load in a park loop, so everything one holder wrote is seen by the next, and the carrier's plain
+ * fields ({@link Carrier#mounted}, the ready queue) need nothing more. An interrupt never takes the
+ * baton: a waiter woken by one clears its flag for the park and sets it again when it holds the
+ * baton (no busy loop, nothing lost).
  *
  * <p>What differs from {@link VirtualThreadCarrier}: a blocking JDK call inside a body (sleep, a
  * lock, a socket read) keeps the baton, so the whole isolate waits for it, as a synchronous call
@@ -221,7 +222,7 @@ final class BatonCarrier extends Carrier {
     }
     if (next == null) {
       lastHolder = body;
-      LOOP_HOLDS.setRelease(this, true);
+      LOOP_HOLDS.setVolatile(this, true); // Not release: see Body.handBaton (a lost wake-up).
       LockSupport.unpark(w);
     } else {
       next.handBaton();

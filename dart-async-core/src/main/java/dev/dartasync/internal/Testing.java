@@ -111,6 +111,15 @@ public final class Testing {
     Carrier.directPass = on;
   }
 
+  /**
+   * How many times a body of the flag-free carrier looks at the baton, spinning, before it parks
+   * (0 by default: it parks at once). A test sets it to make the moments when an unpark comes
+   * before the park, where a lost wake-up would hide, far more frequent.
+   */
+  public static void setBatonSpins(int spins) {
+    Body.batonSpins = spins;
+  }
+
   /** How many times the calling isolate's bodies passed the baton that way so far. */
   public static long directPasses() {
     return EventLoop.require().carrier.directPasses;
