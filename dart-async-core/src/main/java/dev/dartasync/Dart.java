@@ -247,21 +247,24 @@ public final class Dart {
 
   /**
    * Dart's {@code await for (var v in stream) { ... }}, in the calling async body: listens to
-   * {@code stream} through a {@link StreamIterator} and calls {@code action} with each data event,
-   * on this body (resumed synchronously inside the event's delivery); while {@code action} awaits,
-   * the subscription is paused, so an {@code async*} producer waits at its yield. {@code action}
-   * returns false for Dart's {@code break}. Returns when the stream is done; throws the stream's first error
-   * (the subscription is then already cancelled). After a {@code break} or an exception thrown by
-   * {@code action}, cancels the subscription and <b>waits for the cancel future</b> (e.g. an
-   * {@code async*} producer's {@code finally} blocks) before returning or rethrowing: the
-   * subscription cannot leak.
+   * {@code stream} through a {@link StreamIterator} and calls {@code action} on this body with each
+   * data event, in Dart's order. {@code action} returns false for Dart's {@code break}. Returns
+   * when the stream is done; throws the stream's first error (the subscription is then already
+   * cancelled). After a {@code break} or an exception thrown by {@code action}, cancels the
+   * subscription and <b>waits for the cancel future</b> (e.g. an {@code async*} producer's {@code
+   * finally} blocks) before returning or rethrowing: the subscription cannot leak.
+   *
+   * <p>When the body suspends: an element that has not arrived yet suspends it until the element's
+   * delivery (the next event, or the microtask that delivers it), as an {@code await} would. An
+   * element already buffered costs no suspension: when its delivery microtask is the next thing to
+   * run, the body takes it on its own stack, so 1,000 buffered elements cost the body one
+   * suspension in all (the first {@code moveNext}'s), not one each. While {@code action} awaits,
+   * the subscription is paused, so an {@code async*} producer waits at its yield.
    *
    * <p>Over an {@code async*} generator's stream, the generator's {@code yield} runs {@code action}
    * synchronously, as in Dart, on the generator's own thread (no thread switch per element): {@code
    * Thread.currentThread()} in {@code action} may then be the generator's virtual thread, while
-   * the current zone is always this body's. A buffered element is taken without parking the body
-   * when its delivery microtask is the next thing to run. The order of everything is Dart's either
-   * way.
+   * the current zone is always this body's.
    *
    * @throws ArgumentError {@code Invalid argument(s) (stream): Must not be null} (or action)
    * @throws IllegalStateException outside an async body (as {@link #await})
